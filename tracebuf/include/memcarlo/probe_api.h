@@ -1,0 +1,78 @@
+// memcarlo probe API: the declarations that instrumented sources call and that both trace
+// backends (host emulation, cuda device buffers) implement. This header is the contract between
+// the instrumenter (which emits these calls) and the runtimes (which define them).
+//
+// What an instrumented translation unit contains:
+//   #include "memcarlo/probe_api.h"
+//   static constexpr unsigned memcarlo_tu = 0x1234abcdu;        // hash of the source path
+//   static const char memcarlo_loads_table_json[] = "...";       // the TU's loads table (JSON)
+//   MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
+//   ... (*memcarlo_probe(memcarlo_tu, 7u, &(a[i]))) ...          // every probed access
+//   memcarlo_launch("kernel", kernel, grid, block, shmem, stream, args...);   // host backend
+//   (memcarlo_launch_begin("kernel", grid, block, shmem, stream),
+//    kernel<<<grid, block, shmem, stream>>>(args), memcarlo_launch_end());    // cuda backend
+//
+// Static ids are local to a translation unit; the runtime maps (tu, id) to a trace-wide id when it
+// writes the loads table into the trace. A probe returns its argument unchanged, so that
+// `E` -> `(*memcarlo_probe(tu, id, &(E)))` evaluates the address exactly once and keeps E an lvalue.
+#ifndef MEMCARLO_PROBE_API_H
+#define MEMCARLO_PROBE_API_H
+
+#define MEMCARLO_PROBE_API_VERSION 1
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+#define MEMCARLO_HD __host__ __device__
+#else
+#define MEMCARLO_HD
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/// Registers a translation unit's loads table (JSON array text, see docs/loads-table.md).
+/// Called once per TU from a static initializer; safe before main().
+void memcarlo_register_loads(unsigned tu, const char* loads_table_json);
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef __cplusplus
+namespace memcarlo_detail {
+struct LoadsRegistrar {
+  LoadsRegistrar(unsigned tu, const char* json) { memcarlo_register_loads(tu, json); }
+};
+}  // namespace memcarlo_detail
+#define MEMCARLO_REGISTER_LOADS(tu, json) \
+  static ::memcarlo_detail::LoadsRegistrar memcarlo_loads_registrar_instance((tu), (json));
+#endif
+
+#if defined(MEMCARLO_BACKEND_HOST)
+// Host backend: implemented by the CUDA emulation runtime (tracebuf/host).
+void memcarlo_record_access(unsigned tu, unsigned id, const void* address, unsigned size);
+template <class T>
+inline T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
+  memcarlo_record_access(tu, id, static_cast<const void*>(address), sizeof(T));
+  return address;
+}
+// memcarlo_launch(name, kernel, grid, block[, shmem[, stream]], args...) is declared by the host
+// runtime header, which the host backend force-includes.
+#elif defined(MEMCARLO_BACKEND_CUDA)
+// CUDA backend: implemented by the device probe runtime (tracebuf/cuda).
+__device__ void memcarlo_device_record(unsigned tu, unsigned id, const void* address, unsigned size);
+template <class T>
+__device__ __forceinline__ T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
+  memcarlo_device_record(tu, id, static_cast<const void*>(address), sizeof(T));
+  return address;
+}
+void memcarlo_launch_begin(const char* kernel_name, dim3 grid, dim3 block, unsigned long long shmem,
+                           void* stream);
+void memcarlo_launch_end();
+#else
+// No backend selected (e.g. a syntax check): probes compile to nothing.
+template <class T>
+inline MEMCARLO_HD T* memcarlo_probe(unsigned, unsigned, T* address) {
+  return address;
+}
+#endif
+
+#endif  // MEMCARLO_PROBE_API_H
