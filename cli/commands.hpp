@@ -1,0 +1,32 @@
+// Registration functions of the `memcarlo` subcommands, one per file, plus the shared error type
+// that turns a user mistake into a message and an exit code.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace memcarlo::cli {
+
+/// A mistake in the user's input (bad file, bad option value). main() prints what() and exits
+/// with exit_code() (2 for malformed inputs, per the README's exit-code table).
+class UserError : public std::runtime_error {
+ public:
+  explicit UserError(const std::string& what, int exit_code = 2)
+      : std::runtime_error(what), exit_code_(exit_code) {}
+  [[nodiscard]] int exit_code() const { return exit_code_; }
+
+ private:
+  int exit_code_;
+};
+
+void add_trace_command(CLI::App& app);
+void add_simulate_command(CLI::App& app);
+void add_synth_command(CLI::App& app);
+/// Adds `import` and `export` under the `trace` subcommand (Accel-Sim interoperability).
+void add_trace_interop_commands(CLI::App& trace);
+
+}  // namespace memcarlo::cli

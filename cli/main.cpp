@@ -1,0 +1,35 @@
+// Entry point of the `memcarlo` command: builds the CLI11 tree from the per-command registration
+// functions and maps errors to exit codes (0 ok, 1 internal or usage error, 2 malformed input).
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "memcarlo/tracebuf/errors.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "memcarlo: per-load memory-hierarchy analysis of CUDA kernels by Monte Carlo replay of\n"
+      "warp traces. Run `memcarlo <command> --help` for the options of each command."};
+  app.set_version_flag("--version", std::string("memcarlo ") + MEMCARLO_VERSION);
+  app.require_subcommand(1);
+  memcarlo::cli::add_trace_command(app);
+#ifdef MEMCARLO_HAVE_SYNTH
+  memcarlo::cli::add_synth_command(app);
+#endif
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const memcarlo::cli::UserError& e) {
+    std::cerr << "memcarlo: error: " << e.what() << "\n";
+    return e.exit_code();
+  } catch (const memcarlo::tracebuf::TraceError& e) {
+    std::cerr << "memcarlo: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "memcarlo: internal error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
