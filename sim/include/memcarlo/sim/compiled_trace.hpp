@@ -1,0 +1,113 @@
+// A trace compiled for one hierarchy geometry: coalesced into line transactions, grouped into
+// bulk scheduling sequences, with every line pre-mapped to its L1 set, L2 set and DRAM location.
+// Built once per (trace, hierarchy); every Monte Carlo trial reads it and touches nothing else.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "memcarlo/sim/config.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+
+namespace memcarlo::sim {
+
+inline constexpr std::uint16_t kNoAllocation = 0xFFFF;
+
+/// One warp instruction's access to one L1 line (the paper's "memory transaction").
+struct Transaction {
+  std::uint32_t line;        // dense L1 line id (index into CompiledTrace::l1_set)
+  std::uint32_t load;        // static id
+  std::uint16_t allocation;  // index into CompiledTrace::allocation_names, or kNoAllocation
+  std::uint8_t kind;         // tracebuf::AccessKind
+  std::uint8_t l1_sectors;   // L1 sectors of the line touched
+  std::uint8_t l2_sectors;   // L2-sector-sized chunks of the L1 line touched (bit i: chunk i)
+  std::uint8_t reserved[3];
+};
+static_assert(sizeof(Transaction) == 16);
+
+/// Records of one warp that issue back to back (paper §2, bulk instruction scheduling).
+struct Bulk {
+  std::uint32_t first_transaction;
+  std::uint32_t transaction_count;
+  std::uint8_t barriers;   // __syncthreads the warp crosses before issuing this bulk
+  std::uint8_t has_loads;  // the warp waits for this bulk's data before its next bulk
+  std::uint8_t reserved[2];
+};
+
+struct WarpTrace {
+  std::uint32_t first_bulk;
+  std::uint32_t bulk_count;
+};
+
+struct BlockTrace {
+  std::uint64_t block_id;  // linear id in the grid
+  std::uint32_t first_warp;
+  std::uint32_t warp_count;  // warps of the block (all of them, traced or not)
+};
+
+struct LaunchTrace {
+  std::string kernel;
+  std::uint32_t index = 0;
+  std::uint32_t warps_per_block = 0;
+  std::uint32_t resident_blocks_per_sm = 0;  // occupancy under the hierarchy's limits
+  std::vector<BlockTrace> blocks;            // snapshot blocks in launch order
+  std::uint64_t transactions = 0;
+};
+
+/// Per static load facts that do not depend on ordering.
+struct LoadStatic {
+  std::uint64_t requests = 0;      // warp instructions (records)
+  std::uint64_t transactions = 0;  // L1 line transactions they coalesce into
+  std::uint64_t lane_accesses = 0;
+};
+
+struct DramLocation {
+  std::uint32_t row;
+  std::uint16_t channel;
+  std::uint16_t bank;
+};
+
+struct CompiledTrace {
+  std::vector<LaunchTrace> launches;
+  std::vector<WarpTrace> warps;
+  std::vector<Bulk> bulks;
+  std::vector<Transaction> transactions;
+
+  // Per dense L1 line id.
+  std::vector<std::uint64_t> l1_line_address;  // byte address of the line
+  std::vector<std::uint32_t> l1_set;
+  // Per dense L2 line id = L1 line id * l2_lines_per_l1_line + part.
+  std::uint32_t l2_lines_per_l1_line = 1;
+  std::uint32_t l2_sectors_per_l2_line = 1;
+  std::vector<std::uint32_t> l2_set;  // global set index (slice-major)
+  std::vector<DramLocation> dram_location;
+
+  std::vector<LoadStatic> loads;  // indexed by static id
+  std::vector<std::string> allocation_names;
+  std::vector<tracebuf::LoadInfo> load_info;
+
+  [[nodiscard]] std::uint32_t l1_line_count() const {
+    return static_cast<std::uint32_t>(l1_set.size());
+  }
+  [[nodiscard]] std::uint32_t l2_line_count() const {
+    return static_cast<std::uint32_t>(l2_set.size());
+  }
+  [[nodiscard]] std::uint64_t bytes() const;
+};
+
+struct CompileOptions {
+  /// Launch indices to replay; empty = all launches of the trace.
+  std::vector<std::uint32_t> launches;
+};
+
+/// Coalesces and indexes `reader`'s records for `config`. Throws std::invalid_argument with a
+/// message for traces the hierarchy cannot run (e.g. a block larger than an SM allows).
+CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
+                            const CompileOptions& options = {});
+
+/// Blocks of `launch` that fit on one SM at once under `config`'s limits (0 if none fits).
+std::uint32_t resident_blocks_per_sm(const tracebuf::LaunchInfo& launch,
+                                     const HierarchyConfig& config);
+
+}  // namespace memcarlo::sim

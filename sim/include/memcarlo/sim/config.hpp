@@ -1,0 +1,82 @@
+// The memory hierarchy a trace is replayed through: plain structs filled by the loader
+// (hierarchy_loader.hpp) from a preset or a JSON file, then validated. Cycles are core cycles.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace memcarlo::sim {
+
+struct SmConfig {
+  std::uint32_t count = 14;
+  std::uint32_t max_threads = 1536;
+  std::uint32_t max_blocks = 8;
+  std::uint32_t max_warps = 48;
+  std::uint32_t registers = 32768;
+  std::uint64_t shared_memory = 48 * 1024;
+  std::uint32_t default_registers_per_thread = 32;  // when the trace does not say
+  std::uint32_t issue_cycles = 1;   // issue slots one transaction occupies
+  std::uint32_t warp_quantum = 1;   // bulks a warp may issue per round-robin turn
+};
+
+struct CacheConfig {
+  bool enabled = true;
+  std::uint64_t size = 16 * 1024;
+  std::uint32_t line = 128;
+  std::uint32_t sector = 128;  // == line: not sectored
+  std::uint32_t associativity = 64;
+  std::uint32_t slices = 1;  // L2 only
+  std::string replacement = "lru";
+  std::uint32_t latency = 52;  // cycles from issue to data, for a hit
+  std::string store_policy;    // L1: no_allocate_invalidate | no_allocate_update | allocate
+  bool inclusive = true;       // L2 only: evictions invalidate the line in every L1
+  bool write_activation = false;  // L2 only: stores hit only sectors a store brought in or wrote
+                                  // (Fermi, paper §2.1); else any valid sector
+  std::uint32_t mshrs = 64;    // L1 only: outstanding line misses before the SM stalls
+
+  [[nodiscard]] std::uint32_t sets() const {
+    return static_cast<std::uint32_t>(size / (std::uint64_t{line} * associativity));
+  }
+  [[nodiscard]] std::uint32_t sectors_per_line() const { return line / sector; }
+};
+
+struct InterconnectConfig {
+  std::string scheduler = "weighted_random";  // how L2 picks among the SM queues
+  std::uint32_t epoch_cycles = 64;            // L2 drains the SM queues once per epoch
+};
+
+struct DramConfig {
+  std::string model = "banked";  // banked | fixed
+  std::uint32_t channels = 6;
+  std::uint32_t banks = 16;
+  std::uint32_t row_bytes = 2048;
+  std::uint32_t interleave_bytes = 256;  // bytes mapped to one channel before moving on
+  std::string mapping = "row_bank_channel_column";
+  double base_latency = 200;  // cycles beyond the L2 for an access that finds the bank ready
+  double t_rcd = 20;          // activate to column command, cycles
+  double t_rp = 20;           // precharge, cycles
+  double t_cas = 20;          // column command to data, cycles
+  double t_burst = 4;         // data bus occupancy of one 32-byte transfer, cycles
+  std::uint32_t batch_max_group = 32;  // requests one SM may have in flight together (§3.2.3)
+  std::uint32_t batch_max_groups = 0;  // groups per batch; 0 = one per SM
+};
+
+struct ScheduleConfig {
+  /// Random start alignment (§3.2.1): each SM's first blocks start after a delay drawn uniformly
+  /// from [0, start_jitter x the cycles one block needs to issue its transactions).
+  double start_jitter = 1.0;
+};
+
+struct HierarchyConfig {
+  std::string name;
+  std::string description;
+  double clock_mhz = 1150;
+  SmConfig sm;
+  CacheConfig l1;
+  CacheConfig l2;
+  InterconnectConfig interconnect;
+  DramConfig dram;
+  ScheduleConfig schedule;
+};
+
+}  // namespace memcarlo::sim

@@ -1,0 +1,33 @@
+// One Monte Carlo trial: a randomized replay of a compiled trace through the hierarchy
+// (paper §3.2). The randomness comes only from TrialRandom(seed, trial).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/config.hpp"
+#include "memcarlo/sim/trial_result.hpp"
+
+namespace memcarlo::sim {
+
+/// Reusable per-thread state (caches, queues); allocation happens when it first grows.
+class TrialWorkspace {
+ public:
+  TrialWorkspace();
+  ~TrialWorkspace();
+  TrialWorkspace(const TrialWorkspace&) = delete;
+  TrialWorkspace& operator=(const TrialWorkspace&) = delete;
+  struct State;
+  State& state() { return *state_; }
+  /// Bytes currently held, for the benchmark's memory report.
+  [[nodiscard]] std::uint64_t bytes() const;
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
+                      std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace);
+
+}  // namespace memcarlo::sim

@@ -1,0 +1,46 @@
+// What one Monte Carlo trial measures: event counters per static load, per allocation and
+// overall. Plain data; the statistics across trials live in analysis/.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace memcarlo::sim {
+
+struct AccessCounters {
+  // L1, loads only (reads, the read half of read-modify-writes).
+  std::uint64_t l1_accesses = 0;       // transactions that probed the L1
+  std::uint64_t l1_hits = 0;           // all requested sectors present (includes in-flight)
+  std::uint64_t l1_inflight_hits = 0;  // ... of which still being filled by an earlier miss
+  std::uint64_t l1_sectors = 0;
+  std::uint64_t l1_sector_hits = 0;
+  // L2, per L2 line access (an L1 miss of a 128-byte line is four 32-byte L2 lines on Fermi).
+  std::uint64_t l2_reads = 0;
+  std::uint64_t l2_read_hits = 0;
+  std::uint64_t l2_read_sectors = 0;
+  std::uint64_t l2_read_sector_hits = 0;
+  std::uint64_t l2_writes = 0;
+  std::uint64_t l2_write_hits = 0;
+  std::uint64_t l2_write_sectors = 0;
+  std::uint64_t l2_write_sector_hits = 0;
+  std::uint64_t l2_atomics = 0;
+  std::uint64_t l2_atomic_hits = 0;
+  // DRAM reads caused by this load's L2 misses, and the full latency each saw (Tm).
+  std::uint64_t dram_reads = 0;
+  double dram_latency_sum = 0;
+
+  AccessCounters& operator+=(const AccessCounters& other);
+};
+
+struct TrialResult {
+  std::vector<AccessCounters> loads;        // indexed by static id
+  std::vector<AccessCounters> allocations;  // indexed like CompiledTrace::allocation_names
+  AccessCounters overall;
+  std::uint64_t transactions = 0;
+  std::uint64_t cycles = 0;  // logical cycles until the last SM finished (summed over launches)
+  std::uint64_t dram_batches = 0;
+  std::uint64_t dram_writes = 0;  // write-throughs on L2 store misses and dirty evictions
+  std::uint64_t back_invalidations = 0;
+};
+
+}  // namespace memcarlo::sim

@@ -1,0 +1,317 @@
+// Trace compilation: coalescing (paper §3.2.2: a warp instruction becomes one transaction per
+// distinct L1 line), bulk sequences (paper §2), dense line ids and their set / DRAM mappings.
+#include "memcarlo/sim/compiled_trace.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace memcarlo::sim {
+namespace {
+
+struct AllocationIndex {
+  struct Range {
+    std::uint64_t base, size;
+    std::uint16_t index;
+  };
+  std::vector<Range> ranges;  // sorted by base
+
+  explicit AllocationIndex(const std::vector<tracebuf::Allocation>& allocations,
+                           std::vector<std::string>& names) {
+    for (const auto& a : allocations) {
+      if (names.size() >= kNoAllocation) {
+        break;
+      }
+      ranges.push_back({a.base, a.size, static_cast<std::uint16_t>(names.size())});
+      names.push_back(a.name.empty() ? "allocation " + std::to_string(a.id) : a.name);
+    }
+    std::sort(ranges.begin(), ranges.end(),
+              [](const Range& x, const Range& y) { return x.base < y.base; });
+  }
+
+  [[nodiscard]] std::uint16_t find(std::uint64_t address) const {
+    auto it = std::upper_bound(ranges.begin(), ranges.end(), address,
+                               [](std::uint64_t a, const Range& r) { return a < r.base; });
+    if (it == ranges.begin()) {
+      return kNoAllocation;
+    }
+    --it;
+    return address - it->base < it->size ? it->index : kNoAllocation;
+  }
+};
+
+class Compiler {
+ public:
+  Compiler(const tracebuf::TraceReader& reader, const HierarchyConfig& config, CompiledTrace& out)
+      : reader_(reader),
+        config_(config),
+        out_(out),
+        allocations_(reader.allocations(), out.allocation_names) {
+    l1_line_ = config.l1.line;
+    l1_sector_ = config.l1.sector;
+    l2_sector_ = config.l2.sector;
+    out_.l2_lines_per_l1_line = config.l1.line / config.l2.line;
+    out_.l2_sectors_per_l2_line = config.l2.line / config.l2.sector;
+    l1_sets_ = config.l1.enabled ? config.l1.sets() : 1;
+    l2_sets_per_slice_ = config.l2.sets() / config.l2.slices;
+  }
+
+  void compile_launch(const tracebuf::LaunchStreams& launch) {
+    LaunchTrace trace;
+    trace.kernel = launch.info.kernel;
+    trace.index = launch.info.index;
+    trace.warps_per_block = launch.info.warps_per_block();
+    trace.resident_blocks_per_sm = resident_blocks_per_sm(launch.info, config_);
+    if (trace.resident_blocks_per_sm == 0) {
+      throw std::invalid_argument(
+          "launch " + std::to_string(launch.info.index) + " (" + launch.info.kernel +
+          "): a block of " + std::to_string(launch.info.block.volume()) +
+          " threads does not fit on one SM of hierarchy " + config_.name +
+          " (threads, warps, shared memory or registers)");
+    }
+    std::size_t next_stream = 0;
+    const auto& streams = launch.warps;
+    for (std::uint64_t b = 0; b < launch.info.snapshot_block_count; ++b) {
+      const std::uint64_t block_id = launch.info.snapshot_first_block + b;
+      BlockTrace block{block_id, static_cast<std::uint32_t>(out_.warps.size()),
+                       trace.warps_per_block};
+      for (std::uint32_t w = 0; w < trace.warps_per_block; ++w) {
+        WarpTrace warp{static_cast<std::uint32_t>(out_.bulks.size()), 0};
+        while (next_stream < streams.size() && (streams[next_stream].block < block_id ||
+                                                (streams[next_stream].block == block_id &&
+                                                 streams[next_stream].warp < w))) {
+          ++next_stream;  // streams outside the snapshot (check_invariants rejects those)
+        }
+        if (next_stream < streams.size() && streams[next_stream].block == block_id &&
+            streams[next_stream].warp == w) {
+          compile_warp(streams[next_stream], trace);
+          ++next_stream;
+        }
+        warp.bulk_count = static_cast<std::uint32_t>(out_.bulks.size()) - warp.first_bulk;
+        out_.warps.push_back(warp);
+      }
+      trace.blocks.push_back(block);
+    }
+    out_.launches.push_back(std::move(trace));
+  }
+
+  void finish() {
+    const std::uint32_t parts = out_.l2_lines_per_l1_line;
+    const std::uint32_t l2_line = config_.l2.line;
+    out_.l2_set.resize(std::size_t{out_.l1_line_count()} * parts);
+    out_.dram_location.resize(out_.l2_set.size());
+    for (std::uint32_t l1 = 0; l1 < out_.l1_line_count(); ++l1) {
+      for (std::uint32_t p = 0; p < parts; ++p) {
+        const std::uint64_t address = out_.l1_line_address[l1] + std::uint64_t{p} * l2_line;
+        const std::size_t id = std::size_t{l1} * parts + p;
+        const std::uint64_t number = address / l2_line;
+        const std::uint64_t slice = number % config_.l2.slices;
+        const std::uint64_t set = (number / config_.l2.slices) % l2_sets_per_slice_;
+        out_.l2_set[id] = static_cast<std::uint32_t>(slice * l2_sets_per_slice_ + set);
+        out_.dram_location[id] = dram_location(address);
+      }
+    }
+  }
+
+ private:
+  DramLocation dram_location(std::uint64_t address) const {
+    const DramConfig& d = config_.dram;
+    const std::uint64_t chunk = address / d.interleave_bytes;
+    const std::uint64_t chunks_per_row = d.row_bytes / d.interleave_bytes;
+    std::uint64_t channel = 0;
+    std::uint64_t bank = 0;
+    std::uint64_t rest = 0;
+    if (d.mapping == "row_channel_bank_column") {
+      bank = chunk % d.banks;
+      channel = (chunk / d.banks) % d.channels;
+      rest = chunk / d.banks / d.channels;
+    } else {  // row_bank_channel_column
+      channel = chunk % d.channels;
+      bank = (chunk / d.channels) % d.banks;
+      rest = chunk / d.channels / d.banks;
+    }
+    return {static_cast<std::uint32_t>(rest / chunks_per_row),
+            static_cast<std::uint16_t>(channel), static_cast<std::uint16_t>(bank)};
+  }
+
+  std::uint32_t line_id(std::uint64_t line_number) {
+    auto [it, inserted] =
+        line_ids_.try_emplace(line_number, static_cast<std::uint32_t>(out_.l1_line_address.size()));
+    if (inserted) {
+      const std::uint64_t address = line_number * l1_line_;
+      out_.l1_line_address.push_back(address);
+      out_.l1_set.push_back(static_cast<std::uint32_t>(line_number % l1_sets_));
+      line_allocation_.push_back(allocations_.find(address));
+    }
+    return it->second;
+  }
+
+  struct Piece {
+    std::uint64_t line_number;
+    std::uint8_t l1_sectors;
+    std::uint8_t l2_sectors;
+    std::uint16_t allocation;
+  };
+
+  void compile_warp(const tracebuf::WarpStream& stream, LaunchTrace& trace) {
+    const auto& loads = reader_.loads();
+    Bulk bulk{};
+    bool open = false;
+    std::int64_t sequence = -2;
+    std::vector<std::uint32_t> bulk_loads;
+    auto close = [&] {
+      if (open) {
+        out_.bulks.push_back(bulk);
+        open = false;
+      }
+    };
+    stream.for_each([&](const tracebuf::RecordView& record) {
+      const std::uint32_t id = record.static_id();
+      if (id >= loads.size()) {
+        throw std::invalid_argument("record static id " + std::to_string(id) +
+                                    " is not in the loads table");
+      }
+      const tracebuf::LoadInfo& load = loads[id];
+      const bool repeated = std::find(bulk_loads.begin(), bulk_loads.end(), id) != bulk_loads.end();
+      bool depends = false;
+      for (std::uint32_t d : load.depends_on) {
+        depends = depends || std::find(bulk_loads.begin(), bulk_loads.end(), d) != bulk_loads.end();
+      }
+      const bool other_sequence = load.sequence >= 0 && load.sequence != sequence;
+      if (!open || record.barriers() > 0 || repeated || depends || other_sequence) {
+        close();
+        bulk = Bulk{static_cast<std::uint32_t>(out_.transactions.size()), 0,
+                    static_cast<std::uint8_t>(std::min(record.barriers(), 255u)), 0, {0, 0}};
+        bulk_loads.clear();
+        open = true;
+        sequence = load.sequence;
+      }
+      bulk_loads.push_back(id);
+      const auto kind = record.kind();
+      if (kind != tracebuf::AccessKind::kWrite) {
+        bulk.has_loads = 1;
+      }
+      const std::size_t before = out_.transactions.size();
+      coalesce(record, id);
+      const std::size_t added = out_.transactions.size() - before;
+      bulk.transaction_count += static_cast<std::uint32_t>(added);
+      trace.transactions += added;
+      LoadStatic& stats = out_.loads[id];
+      ++stats.requests;
+      stats.transactions += added;
+      stats.lane_accesses += record.active_lanes();
+    });
+    close();
+  }
+
+  void coalesce(const tracebuf::RecordView& record, std::uint32_t id) {
+    std::array<Piece, 2 * tracebuf::kWarpSize> pieces;
+    std::size_t count = 0;
+    const std::uint64_t size = record.element_size();
+    record.for_each_address([&](unsigned, std::uint64_t address) {
+      const std::uint64_t last = address + size - 1;
+      for (std::uint64_t chunk = address / l2_sector_; chunk <= last / l2_sector_; ++chunk) {
+        const std::uint64_t byte = chunk * l2_sector_;
+        const std::uint64_t line = byte / l1_line_;
+        const std::uint64_t offset = byte % l1_line_;
+        Piece* piece = nullptr;
+        for (std::size_t i = 0; i < count; ++i) {
+          if (pieces[i].line_number == line) {
+            piece = &pieces[i];
+            break;
+          }
+        }
+        if (piece == nullptr) {
+          if (count == pieces.size()) {
+            throw std::invalid_argument("a warp access spans more than 64 lines");
+          }
+          piece = &pieces[count++];
+          *piece = {line, 0, 0, 0};
+        }
+        piece->l1_sectors |= static_cast<std::uint8_t>(1u << (offset / l1_sector_));
+        piece->l2_sectors |= static_cast<std::uint8_t>(1u << (offset / l2_sector_));
+      }
+    });
+    std::sort(pieces.begin(), pieces.begin() + static_cast<std::ptrdiff_t>(count),
+              [](const Piece& a, const Piece& b) { return a.line_number < b.line_number; });
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint32_t line = line_id(pieces[i].line_number);
+      Transaction t{};
+      t.line = line;
+      t.load = id;
+      t.allocation = line_allocation_[line];
+      t.kind = static_cast<std::uint8_t>(record.kind());
+      t.l1_sectors = pieces[i].l1_sectors;
+      t.l2_sectors = pieces[i].l2_sectors;
+      out_.transactions.push_back(t);
+    }
+  }
+
+  const tracebuf::TraceReader& reader_;
+  const HierarchyConfig& config_;
+  CompiledTrace& out_;
+  AllocationIndex allocations_;
+  std::unordered_map<std::uint64_t, std::uint32_t> line_ids_;
+  std::vector<std::uint16_t> line_allocation_;
+  std::uint64_t l1_line_ = 128;
+  std::uint64_t l1_sector_ = 128;
+  std::uint64_t l2_sector_ = 32;
+  std::uint64_t l1_sets_ = 1;
+  std::uint64_t l2_sets_per_slice_ = 1;
+};
+
+}  // namespace
+
+std::uint64_t CompiledTrace::bytes() const {
+  return transactions.capacity() * sizeof(Transaction) + bulks.capacity() * sizeof(Bulk) +
+         warps.capacity() * sizeof(WarpTrace) + l1_line_address.capacity() * 8 +
+         l1_set.capacity() * 4 + l2_set.capacity() * 4 +
+         dram_location.capacity() * sizeof(DramLocation);
+}
+
+std::uint32_t resident_blocks_per_sm(const tracebuf::LaunchInfo& launch,
+                                     const HierarchyConfig& config) {
+  const SmConfig& sm = config.sm;
+  const std::uint64_t warps = launch.warps_per_block();
+  const std::uint64_t threads = warps * 32;
+  const std::uint64_t registers_per_thread =
+      launch.registers_per_thread != 0 ? launch.registers_per_thread
+                                       : sm.default_registers_per_thread;
+  const std::uint64_t shared = launch.dynamic_shared_bytes + launch.static_shared_bytes;
+  std::uint64_t blocks = sm.max_blocks;
+  blocks = std::min(blocks, sm.max_threads / threads);
+  blocks = std::min(blocks, sm.max_warps / warps);
+  blocks = std::min(blocks, sm.registers / (registers_per_thread * threads));
+  if (shared > 0) {
+    blocks = std::min(blocks, sm.shared_memory / shared);
+  }
+  return static_cast<std::uint32_t>(blocks);
+}
+
+CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
+                            const CompileOptions& options) {
+  CompiledTrace out;
+  out.load_info = reader.loads();
+  out.loads.resize(reader.loads().size());
+  Compiler compiler(reader, config, out);
+  const auto& launches = reader.launches();
+  if (options.launches.empty()) {
+    for (const auto& launch : launches) {
+      compiler.compile_launch(launch);
+    }
+  } else {
+    for (std::uint32_t index : options.launches) {
+      if (index >= launches.size()) {
+        throw std::invalid_argument("launch " + std::to_string(index) + " is not in the trace (" +
+                                    std::to_string(launches.size()) + " launches)");
+      }
+      compiler.compile_launch(launches[index]);
+    }
+  }
+  compiler.finish();
+  return out;
+}
+
+}  // namespace memcarlo::sim

@@ -1,0 +1,257 @@
+// Loads a hierarchy from a preset or a JSON file, applies --set overrides, and validates the
+// geometry so that the engine can rely on it (powers of two, divisibility, sizes that add up).
+#include "memcarlo/sim/hierarchy_loader.hpp"
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "hierarchy_schema.hpp"
+#include "presets.hpp"
+
+namespace memcarlo::sim {
+namespace {
+
+using nlohmann::json;
+using detail::find_parameter;
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) {
+    row[j] = j;
+  }
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string unknown_key_message(const std::string& where, const std::string& key) {
+  std::string best;
+  std::size_t best_distance = 4;
+  for (const auto& p : detail::parameters()) {
+    const std::size_t d = edit_distance(key, p.info.key);
+    if (d < best_distance) {
+      best_distance = d;
+      best = p.info.key;
+    }
+  }
+  std::string message = where + key + ": unknown key";
+  if (!best.empty()) {
+    message += "; did you mean " + best + "?";
+  }
+  return message + " (`memcarlo hierarchy --list` shows every key)";
+}
+
+void flatten(const json& object, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
+    if (it->is_object()) {
+      flatten(*it, key, out);
+    } else {
+      out.emplace_back(key, *it);
+    }
+  }
+}
+
+const detail::Preset* find_preset(const std::string& name) {
+  for (const auto& preset : detail::presets()) {
+    if (preset.name == name) {
+      return &preset;
+    }
+  }
+  return nullptr;
+}
+
+std::string preset_list() {
+  std::string names;
+  for (const auto& preset : detail::presets()) {
+    names += (names.empty() ? "" : ", ") + preset.name;
+  }
+  return names;
+}
+
+void apply(HierarchyConfig& config, const std::string& key, const json& value,
+           const std::string& where) {
+  const auto* parameter = find_parameter(key);
+  if (parameter == nullptr) {
+    throw ConfigError(unknown_key_message(where, key));
+  }
+  parameter->set(config, value, where);
+}
+
+HierarchyConfig from_preset(const detail::Preset& preset) {
+  HierarchyConfig config;
+  for (const auto& [key, value] : preset.values) {
+    apply(config, key, value, "preset " + preset.name + ": ");
+  }
+  return config;
+}
+
+HierarchyConfig from_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    throw ConfigError(path + ": cannot read the hierarchy file (and it is not a preset: " +
+                      preset_list() + ")");
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  json document;
+  try {
+    document = json::parse(text.str());
+  } catch (const json::parse_error& e) {
+    throw ConfigError(path + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
+                      e.what());
+  }
+  if (!document.is_object()) {
+    throw ConfigError(path + ": expected a JSON object of hierarchy parameters");
+  }
+  const std::string where = path + ": ";
+  HierarchyConfig config;
+  std::set<std::string> provided;
+  if (auto base = document.find("base"); base != document.end()) {
+    if (!base->is_string() || find_preset(base->get<std::string>()) == nullptr) {
+      throw ConfigError(where + "base: expected one of " + preset_list() + "; got " +
+                        base->dump());
+    }
+    config = from_preset(*find_preset(base->get<std::string>()));
+    for (const auto& p : detail::parameters()) {
+      provided.insert(p.info.key);
+    }
+    document.erase("base");
+  }
+  std::vector<std::pair<std::string, json>> entries;
+  flatten(document, "", entries);
+  for (const auto& [key, value] : entries) {
+    apply(config, key, value, where);
+    provided.insert(key);
+  }
+  std::string missing;
+  for (const auto& p : detail::parameters()) {
+    if (!provided.contains(p.info.key) && p.info.key != "description") {
+      missing += (missing.empty() ? "" : ", ") + p.info.key;
+    }
+  }
+  if (!missing.empty()) {
+    throw ConfigError(where + "missing keys: " + missing +
+                      " (or set \"base\" to a preset to inherit them: " + preset_list() + ")");
+  }
+  return config;
+}
+
+json parse_override_value(const std::string& text) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error&) {
+    return json(text);  // bare words and sizes such as 48KiB
+  }
+}
+
+void require(bool ok, const std::string& where, const std::string& what) {
+  if (!ok) {
+    throw ConfigError(where + what);
+  }
+}
+
+void validate_cache(const CacheConfig& c, const std::string& level, const std::string& where) {
+  const std::string p = level + ".";
+  require(std::has_single_bit(c.line), where, p + "line: must be a power of two; got " +
+                                                  std::to_string(c.line));
+  require(std::has_single_bit(c.sector) && c.sector <= c.line && c.line % c.sector == 0, where,
+          p + "sector: must be a power of two that divides " + p + "line (" +
+              std::to_string(c.line) + "); got " + std::to_string(c.sector));
+  require(c.line / c.sector <= 8, where, p + "sector: at most 8 sectors per line are supported");
+  const std::uint64_t set_bytes = std::uint64_t{c.line} * c.associativity * c.slices;
+  require(c.size % set_bytes == 0 && c.size >= set_bytes, where,
+          p + "size: " + std::to_string(c.size) + " bytes is not a whole number of sets of " +
+              p + "line x " + p + "associativity" + (c.slices > 1 ? " x " + p + "slices" : "") +
+              " = " + std::to_string(set_bytes) + " bytes");
+}
+
+void validate(const HierarchyConfig& c, const std::string& where) {
+  if (c.l1.enabled) {
+    validate_cache(c.l1, "l1", where);
+  }
+  validate_cache(c.l2, "l2", where);
+  require(c.l1.line % c.l2.line == 0, where,
+          "l2.line (" + std::to_string(c.l2.line) + ") must divide l1.line (" +
+              std::to_string(c.l1.line) + ")");
+  require(c.l1.sector % c.l2.sector == 0, where,
+          "l2.sector (" + std::to_string(c.l2.sector) + ") must divide l1.sector (" +
+              std::to_string(c.l1.sector) + ")");
+  require(c.l1.line / c.l2.sector <= 8, where,
+          "l1.line / l2.sector must be at most 8 (one L1 line spans at most 8 L2 sectors)");
+  require(c.dram.row_bytes % c.dram.interleave_bytes == 0, where,
+          "dram.row_bytes must be a multiple of dram.interleave_bytes");
+  require(c.dram.interleave_bytes % c.l2.line == 0, where,
+          "dram.interleave_bytes must be a multiple of l2.line");
+  require(c.interconnect.epoch_cycles < c.l2.latency, where,
+          "interconnect.epoch_cycles (" + std::to_string(c.interconnect.epoch_cycles) +
+              ") must be below l2.latency (" + std::to_string(c.l2.latency) +
+              ") so that no miss completes inside the epoch that issued it");
+}
+
+}  // namespace
+
+const std::vector<ParameterInfo>& hierarchy_parameters() {
+  static const std::vector<ParameterInfo> infos = [] {
+    std::vector<ParameterInfo> out;
+    for (const auto& p : detail::parameters()) {
+      out.push_back(p.info);
+    }
+    return out;
+  }();
+  return infos;
+}
+
+std::vector<std::string> preset_names() {
+  std::vector<std::string> names;
+  for (const auto& preset : detail::presets()) {
+    names.push_back(preset.name);
+  }
+  return names;
+}
+
+HierarchyConfig load_hierarchy(const std::string& name_or_file,
+                               const std::vector<std::string>& overrides) {
+  HierarchyConfig config;
+  std::string where;
+  if (const auto* preset = find_preset(name_or_file)) {
+    config = from_preset(*preset);
+    where = "preset " + name_or_file + ": ";
+  } else if (std::filesystem::exists(name_or_file)) {
+    config = from_file(name_or_file);
+    where = name_or_file + ": ";
+  } else {
+    throw ConfigError("hierarchy \"" + name_or_file + "\" is neither a preset (" +
+                      preset_list() + ") nor an existing file");
+  }
+  for (const std::string& assignment : overrides) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      throw ConfigError("--set " + assignment + ": expected key=value, e.g. l1.size=48KiB");
+    }
+    apply(config, assignment.substr(0, equals), parse_override_value(assignment.substr(equals + 1)),
+          "--set ");
+  }
+  validate(config, overrides.empty() ? where : where + "(after --set) ");
+  return config;
+}
+
+std::string hierarchy_to_json(const HierarchyConfig& config) {
+  json out = json::object();
+  for (const auto& p : detail::parameters()) {
+    out[p.info.key] = p.get(config);
+  }
+  return out.dump();
+}
+
+}  // namespace memcarlo::sim

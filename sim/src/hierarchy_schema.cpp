@@ -1,0 +1,279 @@
+// The parameter table of hierarchy files. Adding a parameter: one field in config.hpp and one
+// line here; the loader, --set, validation messages and `memcarlo hierarchy --list` follow.
+#include "hierarchy_schema.hpp"
+
+#include "memcarlo/sim/dram/model.hpp"
+#include "memcarlo/sim/replacement/registry.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+
+namespace memcarlo::sim::detail {
+namespace {
+
+using nlohmann::json;
+
+std::string quoted(const json& value) { return value.dump(); }
+
+template <class Field>
+Parameter make(std::string key, std::string type, std::string description, Field field,
+               std::vector<std::string> choices = {}) {
+  Parameter p;
+  p.info = {std::move(key), std::move(type), std::move(description), std::move(choices)};
+  p.get = [field](const HierarchyConfig& c) {
+    return json(field(const_cast<HierarchyConfig&>(c)));
+  };
+  return p;
+}
+
+template <class Field>
+Parameter integer(std::string key, std::string description, Field field, std::uint64_t min,
+                  std::uint64_t max) {
+  Parameter p = make(key, "integer", std::move(description), field);
+  p.set = [field, key, min, max](HierarchyConfig& c, const json& v, const std::string& where) {
+    std::uint64_t parsed = 0;
+    if (v.is_number_unsigned()) {
+      parsed = v.get<std::uint64_t>();
+    } else if (v.is_number_integer() && v.get<std::int64_t>() >= 0) {
+      parsed = static_cast<std::uint64_t>(v.get<std::int64_t>());
+    } else {
+      throw ConfigError(where + key + ": expected an integer in [" + std::to_string(min) + ", " +
+                        std::to_string(max) + "]; got " + quoted(v));
+    }
+    if (parsed < min || parsed > max) {
+      throw ConfigError(where + key + ": expected an integer in [" + std::to_string(min) + ", " +
+                        std::to_string(max) + "]; got " + quoted(v));
+    }
+    using T = std::remove_reference_t<decltype(field(c))>;
+    field(c) = static_cast<T>(parsed);
+  };
+  return p;
+}
+
+template <class Field>
+Parameter size(std::string key, std::string description, Field field) {
+  Parameter p = make(key, "size", std::move(description), field);
+  p.set = [field, key](HierarchyConfig& c, const json& v, const std::string& where) {
+    const std::uint64_t bytes = parse_size(v, where + key);
+    if (bytes == 0) {
+      throw ConfigError(where + key + ": must be greater than 0");
+    }
+    field(c) = bytes;
+  };
+  return p;
+}
+
+template <class Field>
+Parameter number(std::string key, std::string description, Field field, double min, double max) {
+  Parameter p = make(key, "number", std::move(description), field);
+  p.set = [field, key, min, max](HierarchyConfig& c, const json& v, const std::string& where) {
+    if (!v.is_number() || v.get<double>() < min || v.get<double>() > max) {
+      throw ConfigError(where + key + ": expected a number in [" + json(min).dump() + ", " +
+                        json(max).dump() + "]; got " + quoted(v));
+    }
+    field(c) = v.get<double>();
+  };
+  return p;
+}
+
+template <class Field>
+Parameter boolean(std::string key, std::string description, Field field) {
+  Parameter p = make(key, "boolean", std::move(description), field);
+  p.set = [field, key](HierarchyConfig& c, const json& v, const std::string& where) {
+    if (!v.is_boolean()) {
+      throw ConfigError(where + key + ": expected true or false; got " + quoted(v));
+    }
+    field(c) = v.get<bool>();
+  };
+  return p;
+}
+
+template <class Field>
+Parameter text(std::string key, std::string description, Field field) {
+  Parameter p = make(key, "string", std::move(description), field);
+  p.set = [field, key](HierarchyConfig& c, const json& v, const std::string& where) {
+    if (!v.is_string()) {
+      throw ConfigError(where + key + ": expected a string; got " + quoted(v));
+    }
+    field(c) = v.get<std::string>();
+  };
+  return p;
+}
+
+template <class Field>
+Parameter choice(std::string key, std::string description, Field field,
+                 std::vector<std::string> choices) {
+  Parameter p = make(key, "choice", std::move(description), field, choices);
+  p.set = [field, key, choices](HierarchyConfig& c, const json& v, const std::string& where) {
+    std::string allowed;
+    for (const auto& name : choices) {
+      allowed += (allowed.empty() ? "" : ", ") + name;
+    }
+    if (!v.is_string() || std::find(choices.begin(), choices.end(), v.get<std::string>()) ==
+                              choices.end()) {
+      throw ConfigError(where + key + ": expected one of " + allowed + "; got " + quoted(v));
+    }
+    field(c) = v.get<std::string>();
+  };
+  return p;
+}
+
+#define MEMCARLO_FIELD(path) [](HierarchyConfig& c) -> auto& { return c.path; }
+
+std::vector<Parameter> build() {
+  constexpr std::uint64_t kMax32 = std::numeric_limits<std::uint32_t>::max();
+  return {
+      text("name", "Name of this hierarchy, shown in reports", MEMCARLO_FIELD(name)),
+      text("description", "Free text", MEMCARLO_FIELD(description)),
+      number("clock_mhz", "Core clock in MHz; converts nanosecond figures to cycles",
+             MEMCARLO_FIELD(clock_mhz), 1, 1e5),
+      integer("sm.count", "Streaming multiprocessors", MEMCARLO_FIELD(sm.count), 1, 4096),
+      integer("sm.max_threads", "Resident threads per SM", MEMCARLO_FIELD(sm.max_threads), 32,
+              1 << 20),
+      integer("sm.max_blocks", "Resident blocks per SM", MEMCARLO_FIELD(sm.max_blocks), 1, 1024),
+      integer("sm.max_warps", "Resident warps per SM", MEMCARLO_FIELD(sm.max_warps), 1, 64),
+      integer("sm.registers", "32-bit registers per SM", MEMCARLO_FIELD(sm.registers), 1, kMax32),
+      size("sm.shared_memory", "Shared memory per SM", MEMCARLO_FIELD(sm.shared_memory)),
+      integer("sm.default_registers_per_thread",
+              "Registers per thread assumed when the trace does not record them",
+              MEMCARLO_FIELD(sm.default_registers_per_thread), 1, 255),
+      integer("sm.issue_cycles", "Issue cycles per memory transaction",
+              MEMCARLO_FIELD(sm.issue_cycles), 1, 1024),
+      integer("sm.warp_quantum",
+              "Bulk sequences a warp may issue per turn of the weighted round-robin scheduler",
+              MEMCARLO_FIELD(sm.warp_quantum), 1, 1024),
+      boolean("l1.enabled", "Whether loads are cached in L1 (false: like -dlcm=cg)",
+              MEMCARLO_FIELD(l1.enabled)),
+      size("l1.size", "L1 data cache size per SM", MEMCARLO_FIELD(l1.size)),
+      integer("l1.line", "L1 line size in bytes (the coalescing granularity)",
+              MEMCARLO_FIELD(l1.line), 32, 4096),
+      integer("l1.sector", "L1 sector size in bytes (= line: not sectored)",
+              MEMCARLO_FIELD(l1.sector), 4, 4096),
+      integer("l1.associativity", "L1 ways per set (at most 64)", MEMCARLO_FIELD(l1.associativity),
+              1, 64),
+      choice("l1.replacement", "L1 replacement policy", MEMCARLO_FIELD(l1.replacement),
+             replacement::names()),
+      integer("l1.latency", "L1 hit latency t1 in cycles", MEMCARLO_FIELD(l1.latency), 1, 100000),
+      choice("l1.store_policy",
+             "What a store does to L1: invalidate the line, update it if present, or allocate it "
+             "(all write through to L2)",
+             MEMCARLO_FIELD(l1.store_policy),
+             {"no_allocate_invalidate", "no_allocate_update", "allocate"}),
+      integer("l1.mshrs", "Outstanding L1 line misses per SM before issue stalls",
+              MEMCARLO_FIELD(l1.mshrs), 1, 1 << 16),
+      size("l2.size", "Total L2 size (all slices)", MEMCARLO_FIELD(l2.size)),
+      integer("l2.line", "L2 line size in bytes (must divide l1.line)", MEMCARLO_FIELD(l2.line), 4,
+              4096),
+      integer("l2.sector", "L2 sector size in bytes (= line: not sectored)",
+              MEMCARLO_FIELD(l2.sector), 4, 4096),
+      integer("l2.associativity", "L2 ways per set (at most 64)", MEMCARLO_FIELD(l2.associativity),
+              1, 64),
+      integer("l2.slices", "L2 slices; lines are spread over slices by address",
+              MEMCARLO_FIELD(l2.slices), 1, 1024),
+      choice("l2.replacement", "L2 replacement policy", MEMCARLO_FIELD(l2.replacement),
+             replacement::names()),
+      integer("l2.latency", "L2 hit latency t2 in cycles (from issue at the SM)",
+              MEMCARLO_FIELD(l2.latency), 1, 100000),
+      boolean("l2.inclusive", "Inclusive L2: an L2 eviction invalidates the line in every L1",
+              MEMCARLO_FIELD(l2.inclusive)),
+      boolean("l2.write_activation",
+              "A store hits only sectors that a store brought into the L2 or wrote before "
+              "(C2050 semantics, paper 2.1); false: any valid sector",
+              MEMCARLO_FIELD(l2.write_activation)),
+      choice("interconnect.scheduler",
+             "How the L2 picks among the SM queues: weighted_random (weight = queue length, "
+             "paper 3.2.2) or round_robin",
+             MEMCARLO_FIELD(interconnect.scheduler), {"weighted_random", "round_robin"}),
+      integer("interconnect.epoch_cycles",
+              "Cycles between two drains of the SM queues into the L2 (keep below l2.latency)",
+              MEMCARLO_FIELD(interconnect.epoch_cycles), 1, 1 << 20),
+      choice("dram.model", "DRAM latency model: banked (channels, banks, row buffers) or fixed",
+             MEMCARLO_FIELD(dram.model), dram::names()),
+      integer("dram.channels", "DRAM channels", MEMCARLO_FIELD(dram.channels), 1, 4096),
+      integer("dram.banks", "Banks per channel", MEMCARLO_FIELD(dram.banks), 1, 1024),
+      integer("dram.row_bytes", "Row (page) size in bytes per bank", MEMCARLO_FIELD(dram.row_bytes),
+              32, 1 << 20),
+      integer("dram.interleave_bytes", "Consecutive bytes mapped to one channel",
+              MEMCARLO_FIELD(dram.interleave_bytes), 32, 1 << 20),
+      choice("dram.mapping", "Address bits from most to least significant",
+             MEMCARLO_FIELD(dram.mapping), {"row_bank_channel_column", "row_channel_bank_column"}),
+      number("dram.base_latency",
+             "Cycles an L2 miss spends beyond the L2 latency when its bank is ready",
+             MEMCARLO_FIELD(dram.base_latency), 0, 1e6),
+      number("dram.t_rcd", "Activate to column command, cycles", MEMCARLO_FIELD(dram.t_rcd), 0,
+             1e5),
+      number("dram.t_rp", "Precharge, cycles", MEMCARLO_FIELD(dram.t_rp), 0, 1e5),
+      number("dram.t_cas", "Column command to data, cycles", MEMCARLO_FIELD(dram.t_cas), 0, 1e5),
+      number("dram.t_burst", "Data bus cycles per 32-byte transfer", MEMCARLO_FIELD(dram.t_burst),
+             0, 1e5),
+      integer("dram.batch_max_group", "Largest group of requests one SM sends together (3.2.3)",
+              MEMCARLO_FIELD(dram.batch_max_group), 1, 4096),
+      integer("dram.batch_max_groups", "Groups per DRAM batch; 0 = one per SM",
+              MEMCARLO_FIELD(dram.batch_max_groups), 0, 4096),
+      number("schedule.start_jitter",
+             "Random start alignment: SM start delays are drawn from [0, this x one block's "
+             "issue time)",
+             MEMCARLO_FIELD(schedule.start_jitter), 0, 1000),
+  };
+}
+
+#undef MEMCARLO_FIELD
+
+}  // namespace
+
+const std::vector<Parameter>& parameters() {
+  static const std::vector<Parameter> table = build();
+  return table;
+}
+
+const Parameter* find_parameter(const std::string& key) {
+  for (const Parameter& p : parameters()) {
+    if (p.info.key == key) {
+      return &p;
+    }
+  }
+  return nullptr;
+}
+
+std::uint64_t parse_size(const json& value, const std::string& where) {
+  if (value.is_number_unsigned()) {
+    return value.get<std::uint64_t>();
+  }
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(value.get<std::int64_t>());
+  }
+  const std::string expected =
+      ": expected a size such as 16384, \"16KiB\", \"768KiB\" or \"50MiB\"; got " + value.dump();
+  if (!value.is_string()) {
+    throw ConfigError(where + expected);
+  }
+  const std::string text = value.get<std::string>();
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+    ++digits;
+  }
+  if (digits == 0 || digits > 15) {
+    throw ConfigError(where + expected);
+  }
+  std::uint64_t number = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  unit.erase(std::remove(unit.begin(), unit.end(), ' '), unit.end());
+  std::transform(unit.begin(), unit.end(), unit.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  if (unit.empty() || unit == "b") {
+    return number;
+  }
+  if (unit == "k" || unit == "kb" || unit == "kib") {
+    return number << 10;
+  }
+  if (unit == "m" || unit == "mb" || unit == "mib") {
+    return number << 20;
+  }
+  if (unit == "g" || unit == "gb" || unit == "gib") {
+    return number << 30;
+  }
+  throw ConfigError(where + expected);
+}
+
+}  // namespace memcarlo::sim::detail

@@ -1,0 +1,214 @@
+// Hierarchy presets. Every number carries its source: the PPoPP'12 paper's microbenchmarks
+// (section 2.1), vendor datasheets and programming guides, or published microbenchmark studies.
+// Latencies in ns are converted at the preset's core clock; the conversion is shown.
+#include "presets.hpp"
+
+namespace memcarlo::sim::detail {
+namespace {
+
+using nlohmann::json;
+
+// NVIDIA Tesla C2050 (Fermi GF100), the paper's machine.
+PresetTable fermi_c2050() {
+  return {
+      {"name", "fermi-c2050"},
+      {"description", "NVIDIA Tesla C2050 (Fermi), as measured in Baghsorkhi et al. PPoPP'12"},
+      {"clock_mhz", 1150},             // C2050 datasheet: 1.15 GHz processor clock
+      {"sm.count", 14},                // datasheet: 448 CUDA cores / 32 per SM; paper 2.1: 14 SMs
+      {"sm.max_threads", 1536},        // CUDA C Programming Guide 4.0, compute capability 2.0
+      {"sm.max_blocks", 8},            // same table
+      {"sm.max_warps", 48},            // same table
+      {"sm.registers", 32768},         // same table
+      {"sm.shared_memory", "48KiB"},   // 48 KiB shared / 16 KiB L1 split, same guide
+      {"sm.default_registers_per_thread", 32},  // assumption when nvcc's count is unknown
+      {"sm.issue_cycles", 1},          // model constant: one transaction per issue slot
+      {"sm.warp_quantum", 1},          // model constant
+      {"l1.enabled", true},
+      {"l1.size", "16KiB"},            // paper 2.1: linked-list microbenchmark
+      {"l1.line", 128},                // paper 2.1: stride microbenchmark
+      {"l1.sector", 128},              // Fermi L1 is not sectored: 128-byte requests
+      {"l1.associativity", 64},        // paper 2.1: "both L1 and L2 caches are 64-way"
+      {"l1.replacement", "lru"},       // assumption (paper does not say)
+      {"l1.latency", 104},             // paper 2.1: 90 ns average L1 access x 1.15 GHz
+      {"l1.store_policy", "no_allocate_invalidate"},  // paper 2.1: stores go to L2; Fermi
+                                                      // tuning guide: global stores evict L1
+      {"l1.mshrs", 64},                // assumption
+      {"l2.size", "768KiB"},           // paper 2.1
+      {"l2.line", 32},                 // paper 2.1: 32-byte L2 blocks (L1 disabled)
+      {"l2.sector", 32},               // a 32-byte block is the unit of validity
+      {"l2.associativity", 64},        // paper 2.1
+      {"l2.slices", 6},                // 6 memory partitions on the 384-bit bus (datasheet)
+      {"l2.replacement", "lru"},       // assumption
+      {"l2.latency", 288},             // paper 2.1: 250 ns average L2 access x 1.15 GHz
+      {"l2.inclusive", true},          // paper 2.1: inclusion microbenchmark
+      {"l2.write_activation", true},   // paper 2.1: "stores hit in the L2 only if the
+                                       // corresponding cache block has been activated via a
+                                       // write request"
+      {"interconnect.scheduler", "weighted_random"},  // paper 3.2.2
+      {"interconnect.epoch_cycles", 64},              // model constant, below l2.latency
+      {"dram.model", "banked"},
+      {"dram.channels", 6},            // 384-bit GDDR5 bus = 6 x 64-bit controllers (datasheet)
+      {"dram.banks", 16},              // GDDR5 devices have 16 banks (JEDEC GDDR5)
+      {"dram.row_bytes", 2048},        // GDDR5 2 KiB page per channel (x32 device pair)
+      {"dram.interleave_bytes", 256},  // assumption: 256-byte partition interleave
+      {"dram.mapping", "row_bank_channel_column"},
+      {"dram.base_latency", 200},      // calibrated: unloaded miss = 288 + 200 + 2x14 + 2
+                                       // ~ 520 cycles ~ 450 ns, inside the 400-800 cycle range
+                                       // of Fermi pointer-chasing studies
+      {"dram.t_rcd", 14},              // GDDR5 tRCD ~ 12 ns x 1.15 GHz
+      {"dram.t_rp", 14},               // GDDR5 tRP ~ 12 ns x 1.15 GHz
+      {"dram.t_cas", 14},              // GDDR5 CL ~ 12 ns x 1.15 GHz
+      {"dram.t_burst", 2},             // 144 GB/s / 6 channels = 24 GB/s: 32 B in 1.3 ns
+      {"dram.batch_max_group", 32},    // paper 3.2.3: up to 32 requests per group
+      {"dram.batch_max_groups", 0},    // paper 3.2.3: up to one group per SM (14)
+      {"schedule.start_jitter", 1.0},  // model constant (paper 3.2.1)
+  };
+}
+
+// NVIDIA GeForce GTX 480 (Fermi GF100): the C2050's chip with one more SM and faster clocks.
+PresetTable gtx480() {
+  PresetTable t = fermi_c2050();
+  auto set = [&t](const std::string& key, json value) {
+    for (auto& [k, v] : t) {
+      if (k == key) {
+        v = std::move(value);
+        return;
+      }
+    }
+    t.emplace_back(key, std::move(value));
+  };
+  set("name", "gtx480");
+  set("description", "NVIDIA GeForce GTX 480 (Fermi GF100)");
+  set("clock_mhz", 1401);          // GTX 480 specification: 1401 MHz processor clock
+  set("sm.count", 15);             // 480 CUDA cores / 32 per SM
+  set("l1.latency", 126);          // C2050's 90 ns L1 (paper 2.1) x 1.401 GHz
+  set("l2.latency", 350);          // C2050's 250 ns L2 (paper 2.1) x 1.401 GHz
+  set("dram.base_latency", 250);   // C2050 calibration scaled to 1.401 GHz
+  set("dram.t_rcd", 17);           // GDDR5 ~ 12 ns x 1.401 GHz
+  set("dram.t_rp", 17);
+  set("dram.t_cas", 17);
+  set("dram.t_burst", 2);          // 177 GB/s / 6 channels: 32 B in 1.1 ns
+  return t;
+}
+
+// NVIDIA Tesla V100 SXM2 (Volta GV100).
+PresetTable v100() {
+  return {
+      {"name", "v100"},
+      {"description", "NVIDIA Tesla V100 SXM2 (Volta)"},
+      {"clock_mhz", 1530},             // V100 SXM2 boost clock (Volta whitepaper)
+      {"sm.count", 80},                // Volta whitepaper
+      {"sm.max_threads", 2048},        // CUDA Programming Guide, compute capability 7.0
+      {"sm.max_blocks", 32},
+      {"sm.max_warps", 64},
+      {"sm.registers", 65536},
+      {"sm.shared_memory", "96KiB"},   // largest shared-memory carve-out, same guide
+      {"sm.default_registers_per_thread", 32},  // assumption
+      {"sm.issue_cycles", 1},
+      {"sm.warp_quantum", 1},
+      {"l1.enabled", true},
+      {"l1.size", "32KiB"},            // 128 KiB unified minus the 96 KiB shared carve-out
+      {"l1.line", 128},                // Jia et al. 2018, "Dissecting the Volta GPU": 128 B lines
+      {"l1.sector", 32},               // same: 32-byte sectors
+      {"l1.associativity", 64},        // assumption: highly associative (same study: fully
+                                       // associative behaviour within its sets)
+      {"l1.replacement", "lru"},       // assumption
+      {"l1.latency", 28},              // Jia et al. 2018: L1 hit 28 cycles
+      {"l1.store_policy", "no_allocate_update"},  // Volta L1 is write-through
+      {"l1.mshrs", 256},               // assumption
+      {"l2.size", "6MiB"},             // Volta whitepaper
+      {"l2.line", 64},                 // Jia et al. 2018: 64-byte L2 lines
+      {"l2.sector", 32},               // 32-byte sectors
+      {"l2.associativity", 16},        // Jia et al. 2018: 16-way
+      {"l2.slices", 64},               // assumption: two slices per HBM2 channel
+      {"l2.replacement", "lru"},
+      {"l2.latency", 193},             // Jia et al. 2018: L2 hit ~193 cycles
+      {"l2.inclusive", false},         // assumption: no back-invalidation on Volta
+      {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"interconnect.scheduler", "weighted_random"},
+      {"interconnect.epoch_cycles", 64},
+      {"dram.model", "banked"},
+      {"dram.channels", 32},           // 4 HBM2 stacks x 8 channels
+      {"dram.banks", 16},              // HBM2: 16 banks per channel (4 bank groups x 4)
+      {"dram.row_bytes", 1024},        // HBM2 1 KiB page
+      {"dram.interleave_bytes", 256},  // assumption
+      {"dram.mapping", "row_bank_channel_column"},
+      {"dram.base_latency", 150},      // calibrated: unloaded miss ~ 193 + 150 + 2x21 ~ 385
+                                       // cycles; Jia et al. 2018 measure ~375 cycles
+      {"dram.t_rcd", 21},              // HBM2 tRCD ~ 14 ns x 1.53 GHz
+      {"dram.t_rp", 21},               // HBM2 tRP ~ 14 ns x 1.53 GHz
+      {"dram.t_cas", 21},              // HBM2 CL ~ 14 ns x 1.53 GHz
+      {"dram.t_burst", 2},             // 900 GB/s / 32 channels = 28 GB/s: 32 B in 1.1 ns
+      {"dram.batch_max_group", 32},
+      {"dram.batch_max_groups", 0},
+      {"schedule.start_jitter", 1.0},
+  };
+}
+
+// NVIDIA H100 SXM5 (Hopper GH100).
+PresetTable h100() {
+  return {
+      {"name", "h100"},
+      {"description", "NVIDIA H100 SXM5 (Hopper)"},
+      {"clock_mhz", 1755},             // H100 SXM5 boost clock (Hopper whitepaper)
+      {"sm.count", 132},               // H100 SXM5 (Hopper whitepaper)
+      {"sm.max_threads", 2048},        // CUDA Programming Guide, compute capability 9.0
+      {"sm.max_blocks", 32},
+      {"sm.max_warps", 64},
+      {"sm.registers", 65536},
+      {"sm.shared_memory", "228KiB"},  // same guide: up to 228 KiB shared per SM
+      {"sm.default_registers_per_thread", 32},  // assumption
+      {"sm.issue_cycles", 1},
+      {"sm.warp_quantum", 1},
+      {"l1.enabled", true},
+      {"l1.size", "128KiB"},           // 256 KiB unified, default carve-out leaves ~128 KiB L1
+      {"l1.line", 128},                // 128-byte lines, 32-byte sectors (Nsight Compute docs)
+      {"l1.sector", 32},
+      {"l1.associativity", 64},        // assumption
+      {"l1.replacement", "lru"},       // assumption
+      {"l1.latency", 33},              // Luo et al. 2024, "Benchmarking and Dissecting the
+                                       // Nvidia Hopper GPU Architecture": L1 hit ~33 cycles
+      {"l1.store_policy", "no_allocate_update"},  // write-through L1
+      {"l1.mshrs", 256},               // assumption
+      {"l2.size", "50MiB"},            // Hopper whitepaper (SXM5)
+      {"l2.line", 128},                // 128-byte lines with 32-byte sectors (Nsight docs)
+      {"l2.sector", 32},
+      {"l2.associativity", 16},        // assumption
+      {"l2.slices", 80},               // assumption: one slice per 64-bit HBM3 pseudo-channel
+      {"l2.replacement", "lru"},
+      {"l2.latency", 262},             // Luo et al. 2024: L2 hit ~262 cycles (near partition)
+      {"l2.inclusive", false},         // assumption
+      {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"interconnect.scheduler", "weighted_random"},
+      {"interconnect.epoch_cycles", 64},
+      {"dram.model", "banked"},
+      {"dram.channels", 80},           // 5 HBM3 stacks x 16 pseudo-channels
+      {"dram.banks", 16},              // HBM3: 16 banks per pseudo-channel (4 groups x 4)
+      {"dram.row_bytes", 1024},        // HBM3 1 KiB page
+      {"dram.interleave_bytes", 256},  // assumption
+      {"dram.mapping", "row_bank_channel_column"},
+      {"dram.base_latency", 170},      // calibrated: unloaded miss ~ 262 + 170 + 2x28 ~ 490
+                                       // cycles; Luo et al. 2024 measure ~480-500 cycles
+      {"dram.t_rcd", 28},              // HBM3 tRCD ~ 16 ns x 1.755 GHz
+      {"dram.t_rp", 28},
+      {"dram.t_cas", 28},
+      {"dram.t_burst", 2},             // 3.35 TB/s / 80 = 42 GB/s: 32 B in 0.8 ns
+      {"dram.batch_max_group", 32},
+      {"dram.batch_max_groups", 0},
+      {"schedule.start_jitter", 1.0},
+  };
+}
+
+}  // namespace
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> table = {
+      {"fermi-c2050", fermi_c2050()},
+      {"gtx480", gtx480()},
+      {"v100", v100()},
+      {"h100", h100()},
+  };
+  return table;
+}
+
+}  // namespace memcarlo::sim::detail

@@ -1,0 +1,93 @@
+// run_trial: picks the cache instantiations for the configured replacement policies once, then
+// replays every launch of the compiled trace with the trial's own random stream.
+#include "memcarlo/sim/trial.hpp"
+
+#include "replay.hpp"
+#include "trial_state.hpp"
+
+namespace memcarlo::sim {
+namespace {
+
+template <class Variant>
+void select_policy(Variant& cache, const std::string& name) {
+  // Keep the existing storage when the policy is unchanged; switch alternatives otherwise.
+  std::visit(
+      [&](auto policy) {
+        using Policy = decltype(policy);
+        if (!std::holds_alternative<CacheArray<Policy>>(cache)) {
+          cache.template emplace<CacheArray<Policy>>();
+        }
+      },
+      replacement::make(name));
+}
+
+}  // namespace
+
+AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
+  l1_accesses += o.l1_accesses;
+  l1_hits += o.l1_hits;
+  l1_inflight_hits += o.l1_inflight_hits;
+  l1_sectors += o.l1_sectors;
+  l1_sector_hits += o.l1_sector_hits;
+  l2_reads += o.l2_reads;
+  l2_read_hits += o.l2_read_hits;
+  l2_read_sectors += o.l2_read_sectors;
+  l2_read_sector_hits += o.l2_read_sector_hits;
+  l2_writes += o.l2_writes;
+  l2_write_hits += o.l2_write_hits;
+  l2_write_sectors += o.l2_write_sectors;
+  l2_write_sector_hits += o.l2_write_sector_hits;
+  l2_atomics += o.l2_atomics;
+  l2_atomic_hits += o.l2_atomic_hits;
+  dram_reads += o.dram_reads;
+  dram_latency_sum += o.dram_latency_sum;
+  return *this;
+}
+
+TrialWorkspace::TrialWorkspace() : state_(std::make_unique<State>()) {}
+TrialWorkspace::~TrialWorkspace() = default;
+
+std::uint64_t TrialWorkspace::bytes() const {
+  const State& s = *state_;
+  std::uint64_t total = s.warps.capacity() * sizeof(WarpSlot) +
+                        s.blocks.capacity() * sizeof(BlockSlot) +
+                        s.processed.capacity() * sizeof(L2Request) +
+                        s.dram_requests.capacity() * sizeof(dram::Request) +
+                        s.dram_meta.capacity() * sizeof(DramMeta);
+  for (const SmState& m : s.sms) {
+    total += m.queue.capacity() * sizeof(L2Request);
+  }
+  std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l1);
+  std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l2);
+  return total;
+}
+
+TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
+                      std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
+  TrialWorkspace::State& state = workspace.state();
+  TrialRandom random(seed, trial);
+  TrialResult result;
+  result.loads.resize(trace.loads.size());
+  result.allocations.resize(trace.allocation_names.size());
+  state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
+  select_policy(state.l1, config.l1.replacement);
+  select_policy(state.l2, config.l2.replacement);
+  std::visit(
+      [&](auto& l1, auto& l2) {
+        using L1 = std::decay_t<decltype(l1)>;
+        using L2 = std::decay_t<decltype(l2)>;
+        Replay<typename L1::policy_type, typename L2::policy_type> replay(trace, config, random,
+                                                                          state, l1, l2, result);
+        for (const LaunchTrace& launch : trace.launches) {
+          replay.run_launch(launch);
+          result.transactions += launch.transactions;
+        }
+      },
+      state.l1, state.l2);
+  for (const AccessCounters& c : result.loads) {
+    result.overall += c;
+  }
+  return result;
+}
+
+}  // namespace memcarlo::sim

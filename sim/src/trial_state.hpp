@@ -1,0 +1,102 @@
+// Internal state of a trial replay: warps and blocks resident on each SM, the SM queues into the
+// L2, pending DRAM requests and the caches. Owned by TrialWorkspace and reused across trials.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <variant>
+#include <vector>
+
+#include "memcarlo/sim/cache_array.hpp"
+#include "memcarlo/sim/dram/model.hpp"
+#include "memcarlo/sim/replacement/registry.hpp"
+#include "memcarlo/sim/trial.hpp"
+
+namespace memcarlo::sim {
+
+inline constexpr std::uint32_t kNoWarp = 0xFFFFFFFF;
+inline constexpr std::uint32_t kNoRequest = 0xFFFFFFFF;
+
+struct WarpSlot {
+  std::uint32_t bulk = 0;      // next bulk to issue (index into CompiledTrace::bulks)
+  std::uint32_t bulk_end = 0;  // one past its last bulk
+  std::uint64_t ready_time = 0;
+  std::uint32_t pending = 0;  // fills this warp waits for whose time is not known yet
+  std::uint32_t barriers_passed = 0;
+  std::uint32_t barrier_target = 0;  // > barriers_passed: waiting at a __syncthreads
+  std::uint32_t barrier_bulk = 0xFFFFFFFF;  // the bulk whose barrier this warp has passed
+  std::uint32_t block_slot = 0;
+  bool live = false;  // has bulks left
+};
+
+struct BlockSlot {
+  bool occupied = false;
+  std::uint32_t live_warps = 0;
+  std::uint32_t first_warp_slot = 0;  // within the SM
+  std::uint32_t warp_count = 0;
+};
+
+/// A request from an SM to the L2: an L1 miss (read), a store, or an atomic.
+struct L2Request {
+  std::uint64_t issue_time;
+  std::uint64_t fill_time;  // filled in by the L2 and DRAM drains
+  std::uint32_t line;       // L1 line id
+  std::uint32_t load;
+  std::uint32_t warp;  // warp slot within the SM waiting for the data, or kNoWarp
+  std::uint16_t sm;
+  std::uint16_t allocation;
+  std::uint8_t kind;     // tracebuf::AccessKind (read for L1 misses, write, atomic)
+  std::uint8_t sectors;  // L2-sector chunks of the L1 line
+  std::uint8_t reserved[6];
+};
+
+/// A warp that hit a line whose fill time was still unknown (in-flight hit in the same epoch).
+struct FillWait {
+  std::uint16_t sm;
+  std::uint32_t warp;
+  std::uint32_t line;
+};
+
+struct DramMeta {
+  std::uint32_t request;  // index into processed requests, or kNoRequest for writes
+  std::uint32_t load;
+  std::uint16_t allocation;
+};
+
+struct FreedBlock {
+  std::uint64_t time;
+  std::uint32_t random_key;
+  std::uint16_t sm;
+  std::uint32_t block_slot;
+};
+
+struct SmState {
+  std::uint64_t clock = 0;
+  std::uint32_t round_robin = 0;
+  std::uint32_t unresolved_misses = 0;  // outstanding misses whose fill time is unknown
+  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> fills;
+  std::vector<L2Request> queue;
+};
+
+struct TrialWorkspace::State {
+  std::vector<SmState> sms;
+  std::vector<WarpSlot> warps;    // [sm][slot]
+  std::vector<BlockSlot> blocks;  // [sm][slot]
+  std::vector<L2Request> processed;
+  std::vector<std::uint16_t> drain_order;
+  std::vector<FillWait> waits;
+  std::vector<dram::Request> dram_requests;
+  std::vector<DramMeta> dram_meta;
+  std::vector<FreedBlock> freed;
+  std::unique_ptr<dram::Model> dram;
+  std::variant<CacheArray<replacement::Lru>, CacheArray<replacement::Fifo>,
+               CacheArray<replacement::Random>>
+      l1;
+  std::variant<CacheArray<replacement::Lru>, CacheArray<replacement::Fifo>,
+               CacheArray<replacement::Random>>
+      l2;
+};
+
+}  // namespace memcarlo::sim

@@ -1,0 +1,205 @@
+// Engine tests with answers computed by hand: compulsory misses, coalescing, L1 reuse, L2 reuse,
+// the C2050 store semantics, inclusive back-invalidation.
+#include <gtest/gtest.h>
+
+#include "trace_builder.hpp"
+
+namespace memcarlo::sim {
+namespace {
+
+using testing::run_one;
+using testing::TraceBuilder;
+using tracebuf::AccessKind;
+
+HierarchyConfig fermi(const std::vector<std::string>& overrides = {}) {
+  return load_hierarchy("fermi-c2050", overrides);
+}
+
+TEST(Coalescing, StreamReadsAreCompulsoryMissesWithOneTransactionPerRequest) {
+  // 28 blocks x 2 warps, each warp reads 4 disjoint coalesced 128-byte chunks.
+  TraceBuilder builder(28, 64);
+  const auto in = builder.add_load(AccessKind::kRead, "in[i]", 0);
+  for (std::uint32_t b = 0; b < 28; ++b) {
+    for (std::uint32_t w = 0; w < 2; ++w) {
+      for (std::uint32_t k = 0; k < 4; ++k) {
+        builder.coalesced(b, w, in, 0x100000 + ((k * 28 + b) * 2 + w) * 128);
+      }
+    }
+  }
+  const auto path = builder.write("stream");
+  const auto reader = tracebuf::TraceReader::open(path);
+  const auto config = fermi();
+  const auto compiled = compile_trace(reader, config);
+  EXPECT_EQ(compiled.loads[in].requests, 28u * 2 * 4);
+  EXPECT_EQ(compiled.loads[in].transactions, 28u * 2 * 4);  // one 128-byte line per request
+  const TrialResult r = run_one(path, config);
+  EXPECT_EQ(r.overall.l1_accesses, 224u);
+  EXPECT_EQ(r.overall.l1_hits, 0u);
+  EXPECT_EQ(r.overall.l2_reads, 224u * 4);  // each 128-byte miss asks for four 32-byte blocks
+  EXPECT_EQ(r.overall.l2_read_hits, 0u);
+  EXPECT_EQ(r.overall.dram_reads, 224u * 4);
+}
+
+TEST(Coalescing, StrideTwoFloatsNeedTwoTransactionsPerRequest) {
+  TraceBuilder builder(1, 32);
+  const auto a = builder.add_load(AccessKind::kRead, "a[2*i]");
+  builder.access(0, 0, a, [](unsigned lane) { return 0x2000 + 8 * lane; });
+  builder.access(0, 0, a, [](unsigned lane) { return 0x3000 + 8 * lane; });
+  const auto reader = tracebuf::TraceReader::open(builder.write("stride"));
+  const auto compiled = compile_trace(reader, fermi());
+  EXPECT_EQ(compiled.loads[a].requests, 2u);
+  EXPECT_EQ(compiled.loads[a].transactions, 4u);
+  // Each line is touched at 16 of its 32 four-byte words: two of every 8 bytes.
+  for (const Transaction& t : compiled.transactions) {
+    EXPECT_EQ(t.l2_sectors, 0xF);
+  }
+}
+
+TEST(Coalescing, SectoredL1CountsOnlyTheSectorsTouched) {
+  TraceBuilder builder(1, 32);
+  const auto a = builder.add_load(AccessKind::kRead, "a[i]");
+  // 16 lanes x 4 bytes = 64 bytes: sectors 0 and 1 of one 128-byte line.
+  builder.access(0, 0, a, [](unsigned lane) { return 0x4000 + 4 * lane; }, 0x0000FFFF);
+  const auto reader = tracebuf::TraceReader::open(builder.write("sectors"));
+  const auto compiled = compile_trace(reader, load_hierarchy("h100"));
+  ASSERT_EQ(compiled.transactions.size(), 1u);
+  EXPECT_EQ(compiled.transactions[0].l1_sectors, 0b0011);
+  EXPECT_EQ(compiled.transactions[0].l2_sectors, 0b0011);
+}
+
+TEST(L1Reuse, ArrayThatFitsInL1ApproachesNMinusOneOverN) {
+  // One block per SM (14 on the C2050), one warp each. Every warp reads the same 1 KiB array
+  // (8 lines) in `passes` passes. Per SM each line is read n = passes times: the first read is a
+  // compulsory miss and the other n - 1 hit, since 1 KiB fits in the 16 KiB L1.
+  for (std::uint32_t passes : {2u, 5u, 10u}) {
+    TraceBuilder builder(14, 32);
+    const auto x = builder.add_load(AccessKind::kRead, "x[j]");
+    for (std::uint32_t b = 0; b < 14; ++b) {
+      for (std::uint32_t p = 0; p < passes; ++p) {
+        for (std::uint32_t line = 0; line < 8; ++line) {
+          builder.coalesced(b, 0, x, 0x8000 + line * 128);
+        }
+      }
+    }
+    const TrialResult r = run_one(builder.write("reuse"), fermi());
+    const double hit_ratio =
+        static_cast<double>(r.overall.l1_hits) / static_cast<double>(r.overall.l1_accesses);
+    EXPECT_DOUBLE_EQ(hit_ratio, (passes - 1.0) / passes) << passes << " passes";
+  }
+}
+
+TEST(L2Reuse, WorkingSetBetweenL1AndL2MissesInL1AndHitsInL2OnTheSecondPass) {
+  // One warp streams twice over 64 KiB: 4x the L1, a twelfth of the L2.
+  TraceBuilder builder(1, 32);
+  const auto x = builder.add_load(AccessKind::kRead, "x[j]");
+  constexpr std::uint32_t kLines = 64 * 1024 / 128;
+  for (std::uint32_t pass = 0; pass < 2; ++pass) {
+    for (std::uint32_t line = 0; line < kLines; ++line) {
+      builder.coalesced(0, 0, x, 0x100000 + line * 128);
+    }
+  }
+  const TrialResult r = run_one(builder.write("l2reuse"), fermi());
+  EXPECT_EQ(r.overall.l1_accesses, 2u * kLines);
+  EXPECT_EQ(r.overall.l1_hits, 0u);  // LRU over a cyclic pattern 4x the cache: always evicted
+  EXPECT_EQ(r.overall.l2_reads, 2u * kLines * 4);
+  EXPECT_EQ(r.overall.l2_read_hits, kLines * 4u);  // every block of the second pass
+}
+
+TEST(L1StorePolicy, StoresDoNotAllocateInTheC2050L1AndEvictTheLine) {
+  TraceBuilder builder(1, 32);
+  const auto store = builder.add_load(AccessKind::kWrite, "a[i] = v");
+  const auto load = builder.add_load(AccessKind::kRead, "a[i]");
+  builder.coalesced(0, 0, store, 0x10000);  // store: no L1 allocation
+  builder.coalesced(0, 0, load, 0x10000);   // L1 miss, L2 hit (the store left it valid)
+  builder.coalesced(0, 0, load, 0x10000);   // L1 hit
+  builder.coalesced(0, 0, store, 0x10000);  // invalidates the L1 line
+  builder.coalesced(0, 0, load, 0x10000);   // L1 miss again, L2 hit
+  const TrialResult r = run_one(builder.write("l1store"), fermi());
+  const AccessCounters& reads = r.loads[load];
+  EXPECT_EQ(reads.l1_accesses, 3u);
+  EXPECT_EQ(reads.l1_hits, 1u);
+  EXPECT_EQ(reads.l2_reads, 8u);
+  EXPECT_EQ(reads.l2_read_hits, 8u);
+}
+
+TEST(L2WritePolicy, StoreToInvalidBlockWritesMemoryAndAllocatesTheBlock) {
+  TraceBuilder builder(1, 32);
+  const auto store = builder.add_load(AccessKind::kWrite, "a[i] = v");
+  builder.coalesced(0, 0, store, 0x20000);  // 4 blocks: write misses, memory updated, allocated
+  builder.coalesced(0, 0, store, 0x20000);  // 4 write hits: the blocks were activated by a write
+  const TrialResult r = run_one(builder.write("l2store"), fermi());
+  EXPECT_EQ(r.overall.l2_writes, 8u);
+  EXPECT_EQ(r.overall.l2_write_hits, 4u);
+  EXPECT_EQ(r.dram_writes, 4u);  // the first four; dirty data stays in the L2
+}
+
+TEST(L2WritePolicy, OnTheC2050AStoreHitsOnlyBlocksActivatedByAWrite) {
+  // Paper 2.1: a block brought in by a load does not take a store as a hit.
+  TraceBuilder builder(1, 32);
+  const auto load = builder.add_load(AccessKind::kRead, "a[i]");
+  const auto store = builder.add_load(AccessKind::kWrite, "a[i] = v");
+  builder.coalesced(0, 0, load, 0x30000);
+  builder.coalesced(0, 0, store, 0x30000);
+  const auto path = builder.write("activation");
+  EXPECT_EQ(run_one(path, fermi()).overall.l2_write_hits, 0u);
+  EXPECT_EQ(run_one(path, fermi({"l2.write_activation=false"})).overall.l2_write_hits, 4u);
+}
+
+TEST(L2Inclusion, ALineEvictedFromTheL2IsGoneFromEveryL1) {
+  // A direct-mapped 4 KiB L2 (128 sets of 32 bytes): address 0x1000 lands in the same L2 sets as
+  // 0x0 but, in the 64-way L1, next to it. Reading 0x1000 evicts 0x0 from the L2, and inclusion
+  // takes it out of the L1 too.
+  const std::vector<std::string> small_l2 = {"l2.size=4KiB", "l2.associativity=1", "l2.slices=1"};
+  TraceBuilder builder(1, 32);
+  const auto x = builder.add_load(AccessKind::kRead, "x[i]");
+  builder.coalesced(0, 0, x, 0x0);
+  builder.coalesced(0, 0, x, 0x1000);
+  builder.coalesced(0, 0, x, 0x0);
+  const auto path = builder.write("inclusion");
+  const TrialResult inclusive = run_one(path, fermi(small_l2));
+  EXPECT_EQ(inclusive.overall.l1_hits, 0u);
+  EXPECT_GE(inclusive.back_invalidations, 1u);
+  auto non_inclusive_overrides = small_l2;
+  non_inclusive_overrides.push_back("l2.inclusive=false");
+  const TrialResult non_inclusive = run_one(path, fermi(non_inclusive_overrides));
+  EXPECT_EQ(non_inclusive.overall.l1_hits, 1u);
+  EXPECT_EQ(non_inclusive.back_invalidations, 0u);
+}
+
+TEST(InFlightHits, ASecondWarpHittingALineStillBeingFilledCountsAsInFlight) {
+  // Two warps of one block read the same line back to back: the second finds it pending.
+  TraceBuilder builder(1, 64);
+  const auto x = builder.add_load(AccessKind::kRead, "x[0]");
+  builder.coalesced(0, 0, x, 0x5000);
+  builder.coalesced(0, 1, x, 0x5000);
+  const TrialResult r = run_one(builder.write("inflight"), fermi());
+  EXPECT_EQ(r.overall.l1_accesses, 2u);
+  EXPECT_EQ(r.overall.l1_hits, 1u);
+  EXPECT_EQ(r.overall.l1_inflight_hits, 1u);
+  EXPECT_EQ(r.overall.l2_reads, 4u);  // only the first warp's miss reaches the L2
+}
+
+TEST(Barriers, WarpsDoNotPassASyncthreadsBeforeTheirWholeBlockReachesIt) {
+  // Warp 0 stores a line, crosses a barrier, then reads what warp 1 stored before the barrier.
+  // With the barrier honoured, warp 1's store reaches the L2 before warp 0's read does.
+  TraceBuilder builder(1, 64);
+  const auto store = builder.add_load(AccessKind::kWrite, "s[i] = v");
+  const auto load = builder.add_load(AccessKind::kRead, "s[j]");
+  builder.coalesced(0, 0, store, 0x6000);
+  builder.coalesced(0, 0, load, 0x6080, /*barriers=*/1);
+  // Warp 1 first does a long chain of dependent reads, then its store.
+  for (int i = 0; i < 20; ++i) {
+    builder.coalesced(0, 1, load, 0x70000 + 4096 * i);
+  }
+  builder.coalesced(0, 1, store, 0x6080);
+  builder.coalesced(0, 1, load, 0x6000, /*barriers=*/1);
+  const auto path = builder.write("barrier");
+  for (std::uint64_t trial = 0; trial < 8; ++trial) {
+    const TrialResult r = run_one(path, fermi({"l2.write_activation=false"}), trial);
+    // Both post-barrier reads find the other warp's stored line valid in the L2.
+    EXPECT_EQ(r.loads[load].l2_read_hits, 8u) << "trial " << trial;
+  }
+}
+
+}  // namespace
+}  // namespace memcarlo::sim

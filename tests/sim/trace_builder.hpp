@@ -1,0 +1,103 @@
+// Builds small traces record by record for engine tests whose answers are computed by hand.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/trial.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/writer.hpp"
+
+namespace memcarlo::sim::testing {
+
+class TraceBuilder {
+ public:
+  /// A launch of `blocks` blocks of `threads` threads, all in the snapshot.
+  TraceBuilder(std::uint32_t blocks, std::uint32_t threads) : blocks_(blocks), threads_(threads) {}
+
+  /// Adds a static access; returns its id. Loads of one `sequence` may issue back to back.
+  std::uint32_t add_load(tracebuf::AccessKind kind, std::string expression,
+                         std::int64_t sequence = -1, std::vector<std::uint32_t> depends_on = {}) {
+    tracebuf::LoadInfo load;
+    load.id = static_cast<std::uint32_t>(loads_.size());
+    load.kind = kind;
+    load.expression = std::move(expression);
+    load.element_size = 4;
+    load.sequence = sequence;
+    load.depends_on = std::move(depends_on);
+    loads_.push_back(load);
+    return load.id;
+  }
+
+  /// One warp instruction: lane i (of the mask) accesses address(i).
+  template <class AddressOfLane>
+  void access(std::uint32_t block, std::uint32_t warp, std::uint32_t id, AddressOfLane address,
+              std::uint32_t mask = 0xFFFFFFFF, std::uint8_t element_size = 4,
+              std::uint8_t barriers = 0) {
+    tracebuf::WarpRecord record;
+    record.static_id = id;
+    record.kind = loads_.at(id).kind;
+    record.element_size = element_size;
+    record.active_mask = mask;
+    record.barriers = barriers;
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      record.addresses[lane] = address(lane);
+    }
+    records_[{block, warp}].push_back(record);
+  }
+
+  /// A coalesced access of 32 consecutive 4-byte elements starting at `base`.
+  void coalesced(std::uint32_t block, std::uint32_t warp, std::uint32_t id, std::uint64_t base,
+                 std::uint8_t barriers = 0) {
+    access(block, warp, id, [base](unsigned lane) { return base + 4 * lane; }, 0xFFFFFFFF, 4,
+           barriers);
+  }
+
+  std::string write(const std::string& name) const {
+    const auto dir = std::filesystem::temp_directory_path() / "memcarlo-tests";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / (name + "-" + std::to_string(::getpid()) + ".mct")).string();
+    tracebuf::TraceWriter writer(path, tracebuf::TraceMeta{});
+    writer.write_loads(loads_);
+    writer.write_allocations(allocations_);
+    tracebuf::LaunchInfo launch;
+    launch.kernel = "test_kernel";
+    launch.grid = {blocks_, 1, 1};
+    launch.block = {threads_, 1, 1};
+    launch.snapshot_block_count = blocks_;
+    const auto index = writer.begin_launch(launch);
+    for (const auto& [key, records] : records_) {
+      writer.write_warp_records(index, std::get<0>(key), std::get<1>(key), records);
+    }
+    writer.finish();
+    return path;
+  }
+
+  void add_allocation(std::uint64_t base, std::uint64_t size, std::string name) {
+    allocations_.push_back(
+        {static_cast<std::uint32_t>(allocations_.size()), base, size, std::move(name)});
+  }
+
+ private:
+  std::uint32_t blocks_;
+  std::uint32_t threads_;
+  std::vector<tracebuf::LoadInfo> loads_;
+  std::vector<tracebuf::Allocation> allocations_;
+  std::map<std::tuple<std::uint32_t, std::uint32_t>, std::vector<tracebuf::WarpRecord>> records_;
+};
+
+/// Compiles `path` for `config` and runs trial `trial`.
+inline TrialResult run_one(const std::string& path, const HierarchyConfig& config,
+                           std::uint64_t trial = 0, std::uint64_t seed = 7) {
+  const auto reader = tracebuf::TraceReader::open(path);
+  const CompiledTrace compiled = compile_trace(reader, config);
+  TrialWorkspace workspace;
+  return run_trial(compiled, config, seed, trial, workspace);
+}
+
+}  // namespace memcarlo::sim::testing
