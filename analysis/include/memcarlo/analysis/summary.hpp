@@ -1,0 +1,67 @@
+// The statistics of a Monte Carlo run: every metric of every static load, allocation and of the
+// whole kernel summarised over the trials, plus the convergence series.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "memcarlo/analysis/distribution.hpp"
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/config.hpp"
+#include "memcarlo/sim/trial_result.hpp"
+
+namespace memcarlo::analysis {
+
+struct LoadDistributions {
+  std::optional<Distribution> l1_hit_ratio;
+  std::optional<Distribution> l1_sector_hit_ratio;
+  std::optional<Distribution> l1_inflight_ratio;
+  std::optional<Distribution> l2_hit_ratio;
+  std::optional<Distribution> l2_sector_hit_ratio;
+  std::optional<Distribution> dram_latency_cycles;
+  std::optional<Distribution> latency_cycles;
+};
+
+struct OverallDistributions {
+  std::optional<Distribution> l1_read_hit_ratio;
+  std::optional<Distribution> l1_sector_read_hit_ratio;
+  std::optional<Distribution> l1_inflight_ratio;
+  std::optional<Distribution> l2_read_hit_ratio;
+  std::optional<Distribution> l2_sector_read_hit_ratio;
+  std::optional<Distribution> l2_write_hit_ratio;
+  std::optional<Distribution> l2_sector_write_hit_ratio;
+  std::optional<Distribution> dram_latency_cycles;
+};
+
+struct LoadSummary {
+  std::uint32_t id = 0;
+  sim::LoadStatic counts;
+  LoadDistributions metrics;
+};
+
+struct AllocationSummary {
+  std::string name;
+  OverallDistributions metrics;
+};
+
+struct SimulationSummary {
+  std::uint64_t trials = 0;
+  OverallDistributions overall;
+  std::vector<LoadSummary> loads;  // static loads that appear in the replayed launches
+  std::vector<AllocationSummary> allocations;  // allocations that were accessed
+  /// Standard deviation after n = 1..trials trials, per overall metric name.
+  std::map<std::string, std::vector<double>> convergence;
+};
+
+SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
+                                const sim::CompiledTrace& trace,
+                                const sim::HierarchyConfig& config,
+                                unsigned histogram_bins = 20);
+
+/// True when every reported 95% interval is narrow enough: half-width at most `epsilon` for
+/// ratios and at most `epsilon` x mean for latencies. False while any is undefined (n < 2).
+bool intervals_within(const SimulationSummary& summary, double epsilon);
+
+}  // namespace memcarlo::analysis
