@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("memcarlo ") + MEMCARLO_VERSION);
   app.require_subcommand(1);
   memcarlo::cli::add_trace_command(app);
+  memcarlo::cli::add_simulate_command(app);
 #ifdef MEMCARLO_HAVE_SYNTH
   memcarlo::cli::add_synth_command(app);
 #endif

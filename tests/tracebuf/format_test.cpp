@@ -4,6 +4,7 @@
 #include "memcarlo/tracebuf/crc32c.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/sha256.hpp"
 #include "trace_test_util.hpp"
 
 namespace memcarlo::tracebuf {
@@ -157,6 +158,27 @@ TEST(Metadata, BadKindNamesThePathAndTheAllowedValues) {
     EXPECT_NE(std::string(e.what()).find("loads[0].kind"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("read, write, rmw, atomic"), std::string::npos);
   }
+}
+
+}  // namespace
+}  // namespace memcarlo::tracebuf
+
+namespace memcarlo::tracebuf {
+namespace {
+
+std::span<const std::byte> bytes_of(const std::string& s) {
+  return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
+}
+
+TEST(Sha256, MatchesTheFips180Examples) {
+  EXPECT_EQ(Sha256::hex(bytes_of("abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(Sha256::hex(bytes_of("")),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(Sha256::hex(bytes_of("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(Sha256::hex(bytes_of(std::string(1000000, 'a'))),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 }  // namespace

@@ -1,0 +1,210 @@
+// `memcarlo simulate TRACE --hierarchy P`: the Monte Carlo replay of a trace, a JSON report and a
+// terminal table. Also `memcarlo hierarchy` to list presets and every configurable key.
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "memcarlo/analysis/summary.hpp"
+#include "memcarlo/reports/report.hpp"
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/sha256.hpp"
+
+namespace memcarlo::cli {
+namespace {
+
+struct SimulateOptions {
+  std::string trace;
+  std::string hierarchy = "fermi-c2050";
+  std::vector<std::string> overrides;
+  std::uint32_t trials = 32;
+  std::uint64_t seed = 1;
+  unsigned threads = 0;
+  double until_ci = 0;
+  std::uint32_t max_trials = 1000;
+  std::vector<std::uint32_t> launches;
+  std::string output = "report.json";
+  unsigned bins = 20;
+  bool allow_truncated = false;
+  bool quiet = false;
+};
+
+sim::HierarchyConfig load_config(const std::string& hierarchy,
+                                 const std::vector<std::string>& overrides) {
+  try {
+    return sim::load_hierarchy(hierarchy, overrides);
+  } catch (const sim::ConfigError& e) {
+    throw UserError(e.what(), 2);
+  }
+}
+
+void run_simulate(const SimulateOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const sim::HierarchyConfig config = load_config(options.hierarchy, options.overrides);
+  const auto reader =
+      tracebuf::TraceReader::open(options.trace, {.allow_truncated = options.allow_truncated});
+  if (!reader.complete() && !options.quiet) {
+    std::cerr << "memcarlo: warning: " << options.trace << " is truncated at byte "
+              << reader.truncated_at() << " (" << reader.truncation_reason()
+              << "); simulating its readable prefix\n";
+  }
+  tracebuf::check_invariants(reader);
+  sim::CompiledTrace compiled;
+  try {
+    compiled = sim::compile_trace(reader, config, {.launches = options.launches});
+  } catch (const std::invalid_argument& e) {
+    throw UserError(options.trace + ": " + e.what(), 2);
+  }
+  if (compiled.transactions.empty()) {
+    throw UserError(options.trace + ": the selected launches hold no memory records to simulate",
+                    2);
+  }
+  const std::string digest = tracebuf::Sha256::hex(reader.bytes());
+  const double compile_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  sim::MonteCarloOptions mc;
+  mc.seed = options.seed;
+  mc.threads = options.threads;
+  mc.trials = options.trials;
+  if (options.until_ci > 0) {
+    mc.max_trials = options.max_trials;
+    mc.converged = [&](const std::vector<sim::TrialResult>& trials) {
+      return analysis::intervals_within(
+          analysis::summarize_run(trials, compiled, config, options.bins), options.until_ci);
+    };
+  }
+  const sim::MonteCarloRun run = sim::run_monte_carlo(compiled, config, mc);
+  const analysis::SimulationSummary summary =
+      analysis::summarize_run(run.trials, compiled, config, options.bins);
+
+  reports::ReportInputs inputs;
+  inputs.trace_path = options.trace;
+  inputs.trace_sha256 = digest;
+  inputs.hierarchy = &config;
+  inputs.seed = options.seed;
+  if (options.until_ci > 0) {
+    inputs.stop_rule = reports::StopRule{options.until_ci, options.max_trials, run.converged};
+  }
+  reports::ReportPerformance performance;
+  performance.transactions_per_trial = compiled.transactions.size();
+  performance.wall_seconds = run.wall_seconds;
+  performance.compile_seconds = compile_seconds;
+  performance.threads = run.threads;
+  performance.trial_state_bytes = run.workspace_bytes;
+  performance.compiled_trace_bytes = compiled.bytes();
+  const std::string json = reports::report_json(inputs, summary, compiled, performance);
+  if (options.output != "-") {
+    std::ofstream out(options.output);
+    out << json << "\n";
+    if (!out) {
+      throw UserError("cannot write the report to " + options.output, 1);
+    }
+  } else {
+    std::cout << json << "\n";
+  }
+  if (!options.quiet && options.output != "-") {
+    reports::print_table(std::cout, summary, compiled, config);
+    std::cout << "\n" << run.trials.size() << " trials of " << compiled.transactions.size()
+              << " transactions in " << run.wall_seconds << " s on " << run.threads
+              << " threads";
+    if (options.until_ci > 0) {
+      std::cout << (run.converged ? " (every 95% interval within " : " (NOT converged to ")
+                << options.until_ci << ")";
+    }
+    std::cout << "; report: " << options.output << "\n";
+  }
+}
+
+void print_hierarchy(const std::string& name, const std::vector<std::string>& overrides) {
+  const sim::HierarchyConfig config = load_config(name, overrides);
+  const auto values = nlohmann::json::parse(sim::hierarchy_to_json(config));
+  for (const auto& parameter : sim::hierarchy_parameters()) {
+    std::cout << parameter.key << " = " << values.at(parameter.key).dump() << "\n";
+  }
+}
+
+void print_keys() {
+  for (const auto& parameter : sim::hierarchy_parameters()) {
+    std::cout << parameter.key << " (" << parameter.type;
+    if (!parameter.choices.empty()) {
+      std::cout << ":";
+      for (const auto& choice : parameter.choices) {
+        std::cout << " " << choice;
+      }
+    }
+    std::cout << ")\n    " << parameter.description << "\n";
+  }
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app) {
+  auto options = std::make_shared<SimulateOptions>();
+  auto* simulate = app.add_subcommand(
+      "simulate",
+      "Replay a trace many times with randomized warp and block orderings through a memory "
+      "hierarchy model; write a JSON report and print per-load hit ratios and latencies");
+  simulate->add_option("TRACE", options->trace, "Trace file (.mct)")->required();
+  simulate->add_option("--hierarchy,-H", options->hierarchy,
+                       "Preset name (" + [] {
+                         std::string names;
+                         for (const auto& n : sim::preset_names()) {
+                           names += (names.empty() ? "" : ", ") + n;
+                         }
+                         return names;
+                       }() + ") or JSON hierarchy file")
+      ->capture_default_str();
+  simulate->add_option("--set", options->overrides,
+                       "Override a hierarchy parameter, e.g. --set l1.size=48KiB (repeatable; "
+                       "`memcarlo hierarchy keys` lists them)");
+  simulate->add_option("--trials,-n", options->trials, "Number of trials (or the first round "
+                                                       "with --until-ci)")
+      ->check(CLI::Range(1u, 1000000u))
+      ->capture_default_str();
+  simulate->add_option("--seed,-s", options->seed, "Random seed")->capture_default_str();
+  simulate->add_option("--threads,-j", options->threads, "Worker threads (0: all cores)")
+      ->capture_default_str();
+  simulate->add_option("--until-ci", options->until_ci,
+                       "Stop when every 95% interval half-width is at most E (ratios; latencies "
+                       "relative to their mean)")
+      ->check(CLI::PositiveNumber);
+  simulate->add_option("--max-trials", options->max_trials, "Trial limit with --until-ci")
+      ->check(CLI::Range(1u, 1000000u))
+      ->capture_default_str();
+  simulate->add_option("--launch", options->launches,
+                       "Replay only these launch indices (repeatable; default all)");
+  simulate->add_option("--output,-o", options->output, "Report file ('-' for stdout)")
+      ->capture_default_str();
+  simulate->add_option("--bins", options->bins, "Histogram bins")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  simulate->add_flag("--allow-truncated", options->allow_truncated,
+                     "Simulate the readable prefix of a truncated trace");
+  simulate->add_flag("--quiet,-q", options->quiet, "Do not print the table");
+  simulate->callback([options] { run_simulate(*options); });
+
+  auto* hierarchy = app.add_subcommand("hierarchy", "Show hierarchy presets and parameters");
+  hierarchy->require_subcommand(1);
+  hierarchy->add_subcommand("list", "List the presets")->callback([] {
+    for (const auto& name : sim::preset_names()) {
+      std::cout << name << "\n";
+    }
+  });
+  auto show_name = std::make_shared<std::string>();
+  auto show_overrides = std::make_shared<std::vector<std::string>>();
+  auto* show = hierarchy->add_subcommand("show", "Print every parameter of a preset or file");
+  show->add_option("NAME", *show_name, "Preset or JSON file")->required();
+  show->add_option("--set", *show_overrides, "Override a parameter (key=value)");
+  show->callback([show_name, show_overrides] { print_hierarchy(*show_name, *show_overrides); });
+  hierarchy->add_subcommand("keys", "Describe every parameter a hierarchy file may set")
+      ->callback(print_keys);
+}
+
+}  // namespace memcarlo::cli

@@ -1,0 +1,142 @@
+// JSON report writer (schema version 1, documented in README.md "Report schema").
+#include <nlohmann/json.hpp>
+
+#include "memcarlo/reports/report.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/tracebuf/model.hpp"
+
+namespace memcarlo::reports {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+ordered_json distribution(const std::optional<analysis::Distribution>& d) {
+  if (!d) {
+    return nullptr;
+  }
+  ordered_json out;
+  out["mean"] = d->mean;
+  out["stddev"] = d->stddev;
+  out["ci95"] = d->ci95 ? ordered_json::array({(*d->ci95)[0], (*d->ci95)[1]}) : ordered_json();
+  out["spread_2sigma"] = ordered_json::array({d->spread_2sigma[0], d->spread_2sigma[1]});
+  out["min"] = d->min;
+  out["max"] = d->max;
+  out["trials"] = d->count;
+  out["histogram"] = {{"edges", d->histogram.edges}, {"counts", d->histogram.counts}};
+  return out;
+}
+
+ordered_json overall(const analysis::OverallDistributions& o) {
+  ordered_json out;
+  out["l1_read_hit_ratio"] = distribution(o.l1_read_hit_ratio);
+  out["l1_sector_read_hit_ratio"] = distribution(o.l1_sector_read_hit_ratio);
+  out["l1_inflight_ratio"] = distribution(o.l1_inflight_ratio);
+  out["l2_read_hit_ratio"] = distribution(o.l2_read_hit_ratio);
+  out["l2_sector_read_hit_ratio"] = distribution(o.l2_sector_read_hit_ratio);
+  out["l2_write_hit_ratio"] = distribution(o.l2_write_hit_ratio);
+  out["l2_sector_write_hit_ratio"] = distribution(o.l2_sector_write_hit_ratio);
+  out["dram_latency_cycles"] = distribution(o.dram_latency_cycles);
+  return out;
+}
+
+}  // namespace
+
+std::string report_json(const ReportInputs& inputs, const analysis::SimulationSummary& summary,
+                        const sim::CompiledTrace& trace, const ReportPerformance& performance,
+                        int indent) {
+  ordered_json report;
+  report["schema_version"] = kSchemaVersion;
+  report["producer"] = std::string("memcarlo ") + MEMCARLO_VERSION;
+
+  ordered_json in;
+  in["trace"] = inputs.trace_path;
+  in["trace_sha256"] = inputs.trace_sha256;
+  in["hierarchy"] = {{"name", inputs.hierarchy->name},
+                     {"parameters", json::parse(sim::hierarchy_to_json(*inputs.hierarchy))}};
+  in["seed"] = inputs.seed;
+  in["trials"] = summary.trials;
+  if (inputs.stop_rule) {
+    in["stop_rule"] = {{"until_ci", inputs.stop_rule->until_ci},
+                       {"max_trials", inputs.stop_rule->max_trials},
+                       {"converged", inputs.stop_rule->converged}};
+  } else {
+    in["stop_rule"] = nullptr;
+  }
+  ordered_json launches = ordered_json::array();
+  for (const sim::LaunchTrace& launch : trace.launches) {
+    launches.push_back({{"index", launch.index},
+                        {"kernel", launch.kernel},
+                        {"snapshot_blocks", launch.blocks.size()},
+                        {"warps_per_block", launch.warps_per_block},
+                        {"resident_blocks_per_sm", launch.resident_blocks_per_sm},
+                        {"transactions", launch.transactions}});
+  }
+  in["launches"] = launches;
+  report["inputs"] = in;
+
+  report["overall"] = overall(summary.overall);
+
+  ordered_json loads = ordered_json::array();
+  for (const analysis::LoadSummary& load : summary.loads) {
+    const tracebuf::LoadInfo& info = trace.load_info[load.id];
+    ordered_json entry;
+    entry["id"] = load.id;
+    entry["function"] = info.function;
+    entry["kernels"] = info.kernels;
+    entry["file"] = info.file;
+    entry["line"] = info.line;
+    entry["column"] = info.column;
+    entry["expression"] = info.expression;
+    entry["kind"] = std::string(tracebuf::to_string(info.kind));
+    entry["base"] = info.base;
+    entry["element_size"] = info.element_size;
+    entry["requests"] = load.counts.requests;
+    entry["transactions"] = load.counts.transactions;
+    entry["transactions_per_request"] =
+        load.counts.requests == 0 ? 0.0
+                                  : static_cast<double>(load.counts.transactions) /
+                                        static_cast<double>(load.counts.requests);
+    entry["l1_hit_ratio"] = distribution(load.metrics.l1_hit_ratio);
+    entry["l1_sector_hit_ratio"] = distribution(load.metrics.l1_sector_hit_ratio);
+    entry["l1_inflight_ratio"] = distribution(load.metrics.l1_inflight_ratio);
+    entry["l2_hit_ratio"] = distribution(load.metrics.l2_hit_ratio);
+    entry["l2_sector_hit_ratio"] = distribution(load.metrics.l2_sector_hit_ratio);
+    entry["dram_latency_cycles"] = distribution(load.metrics.dram_latency_cycles);
+    entry["latency_cycles"] = distribution(load.metrics.latency_cycles);
+    loads.push_back(std::move(entry));
+  }
+  report["loads"] = loads;
+
+  ordered_json allocations = ordered_json::array();
+  for (const analysis::AllocationSummary& allocation : summary.allocations) {
+    ordered_json entry = overall(allocation.metrics);
+    entry.insert(entry.begin(), {"name", allocation.name});
+    allocations.push_back(std::move(entry));
+  }
+  report["allocations"] = allocations;
+
+  ordered_json convergence;
+  for (const auto& [name, series] : summary.convergence) {
+    convergence[name] = series;
+  }
+  report["convergence"] = {{"description", "standard deviation after n = 1, 2, ... trials"},
+                           {"stddev", convergence}};
+
+  const double trials = static_cast<double>(summary.trials);
+  report["performance"] = {
+      {"transactions_per_trial", performance.transactions_per_trial},
+      {"wall_seconds", performance.wall_seconds},
+      {"compile_seconds", performance.compile_seconds},
+      {"threads", performance.threads},
+      {"transactions_per_second",
+       performance.wall_seconds > 0
+           ? static_cast<double>(performance.transactions_per_trial) * trials /
+                 performance.wall_seconds
+           : 0.0},
+      {"trial_state_bytes_per_thread", performance.trial_state_bytes},
+      {"compiled_trace_bytes", performance.compiled_trace_bytes}};
+  return report.dump(indent);
+}
+
+}  // namespace memcarlo::reports
