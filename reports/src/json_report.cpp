@@ -27,8 +27,8 @@ ordered_json distribution(const std::optional<analysis::Distribution>& d) {
   return out;
 }
 
-ordered_json overall(const analysis::OverallDistributions& o) {
-  ordered_json out;
+/// Adds the overall metrics to `out` (an object, possibly with keys already).
+ordered_json overall(const analysis::OverallDistributions& o, ordered_json out = ordered_json::object()) {
   out["l1_read_hit_ratio"] = distribution(o.l1_read_hit_ratio);
   out["l1_sector_read_hit_ratio"] = distribution(o.l1_sector_read_hit_ratio);
   out["l1_inflight_ratio"] = distribution(o.l1_inflight_ratio);
@@ -110,9 +110,9 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
 
   ordered_json allocations = ordered_json::array();
   for (const analysis::AllocationSummary& allocation : summary.allocations) {
-    ordered_json entry = overall(allocation.metrics);
-    entry.insert(entry.begin(), {"name", allocation.name});
-    allocations.push_back(std::move(entry));
+    ordered_json named;
+    named["name"] = allocation.name;
+    allocations.push_back(overall(allocation.metrics, std::move(named)));
   }
   report["allocations"] = allocations;
 
