@@ -1,7 +1,20 @@
 # Shared per-target settings: warnings and the optional sanitizer instrumentation.
 # Applied with target_* commands only; nothing here touches global flags.
 
+set(MEMCARLO_ARCH_FLAGS "" CACHE STRING
+    "Instruction-set flags for every memcarlo target (default on x86-64: -march=x86-64-v2, i.e. \
+SSE4.2 and POPCNT, which every x86-64 CPU since 2009 has)")
+if(MEMCARLO_ARCH_FLAGS STREQUAL "" AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
+  set(MEMCARLO_ARCH_FLAGS_EFFECTIVE "-march=x86-64-v2")
+else()
+  set(MEMCARLO_ARCH_FLAGS_EFFECTIVE "${MEMCARLO_ARCH_FLAGS}")
+endif()
+
 function(memcarlo_target_defaults target)
+  if(MEMCARLO_ARCH_FLAGS_EFFECTIVE)
+    separate_arguments(arch_flags UNIX_COMMAND "${MEMCARLO_ARCH_FLAGS_EFFECTIVE}")
+    target_compile_options(${target} PRIVATE ${arch_flags})
+  endif()
   target_compile_features(${target} PUBLIC cxx_std_20)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                                            -Wno-sign-conversion)

@@ -136,6 +136,16 @@ class Compiler {
             static_cast<std::uint16_t>(channel), static_cast<std::uint16_t>(bank)};
   }
 
+  std::uint32_t slot_of(std::uint32_t load, std::uint16_t allocation) {
+    const std::uint64_t key = std::uint64_t{load} << 16 | allocation;
+    auto [it, inserted] =
+        slot_ids_.try_emplace(key, static_cast<std::uint32_t>(out_.slots.size()));
+    if (inserted) {
+      out_.slots.push_back({load, allocation});
+    }
+    return it->second;
+  }
+
   std::uint32_t line_id(std::uint64_t line_number) {
     auto [it, inserted] =
         line_ids_.try_emplace(line_number, static_cast<std::uint32_t>(out_.l1_line_address.size()));
@@ -240,8 +250,7 @@ class Compiler {
       const std::uint32_t line = line_id(pieces[i].line_number);
       Transaction t{};
       t.line = line;
-      t.load = id;
-      t.allocation = line_allocation_[line];
+      t.slot = slot_of(id, line_allocation_[line]);
       t.kind = static_cast<std::uint8_t>(record.kind());
       t.l1_sectors = pieces[i].l1_sectors;
       t.l2_sectors = pieces[i].l2_sectors;
@@ -254,6 +263,7 @@ class Compiler {
   CompiledTrace& out_;
   AllocationIndex allocations_;
   std::unordered_map<std::uint64_t, std::uint32_t> line_ids_;
+  std::unordered_map<std::uint64_t, std::uint32_t> slot_ids_;
   std::vector<std::uint16_t> line_allocation_;
   std::uint64_t l1_line_ = 128;
   std::uint64_t l1_sector_ = 128;

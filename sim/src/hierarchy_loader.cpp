@@ -191,8 +191,8 @@ void validate(const HierarchyConfig& c, const std::string& where) {
           "l1.line / l2.sector must be at most 8 (one L1 line spans at most 8 L2 sectors)");
   require(c.dram.row_bytes % c.dram.interleave_bytes == 0, where,
           "dram.row_bytes must be a multiple of dram.interleave_bytes");
-  require(c.dram.interleave_bytes % c.l2.line == 0, where,
-          "dram.interleave_bytes must be a multiple of l2.line");
+  require(c.dram.interleave_bytes % c.l1.line == 0, where,
+          "dram.interleave_bytes must be a multiple of l1.line (an L1 line lies in one DRAM row)");
   require(c.interconnect.epoch_cycles < c.l2.latency, where,
           "interconnect.epoch_cycles (" + std::to_string(c.interconnect.epoch_cycles) +
               ") must be below l2.latency (" + std::to_string(c.l2.latency) +

@@ -35,6 +35,9 @@ class Replay {
                     : policy == "allocate"             ? StorePolicy::kAllocate
                                                        : StorePolicy::kUpdate;
     weighted_random_ = config.interconnect.scheduler == "weighted_random";
+    write_activation_ = config.l2.write_activation;
+    all_l1_sectors_ = static_cast<std::uint8_t>((1u << config.l1.sectors_per_line()) - 1);
+    counters_ = state.slot_counters.data();
   }
 
   void run_launch(const LaunchTrace& launch) {
@@ -79,8 +82,7 @@ class Replay {
     for (SmState& m : s_.sms) {
       m.clock = 0;
       m.round_robin = random_.below(slots_);
-      m.unresolved_misses = 0;
-      m.fills = {};
+      m.misses.reset();
       m.queue.clear();
     }
     s_.warps.assign(std::size_t{sm_count_} * slots_, WarpSlot{});
@@ -185,6 +187,7 @@ class Replay {
 
   void run_sm(std::uint32_t sm, std::uint64_t epoch_start, std::uint64_t epoch_end) {
     SmState& m = s_.sms[sm];
+    m.misses.advance_to(epoch_start / config_.interconnect.epoch_cycles);
     std::uint64_t clock = std::max(m.clock, epoch_start);
     while (clock < epoch_end) {
       std::uint32_t chosen = kNoWarp;
@@ -226,15 +229,8 @@ class Replay {
           return clock;  // waits for the rest of its block
         }
       }
-      if (bulk.has_loads && l1_enabled_) {
-        while (!m.fills.empty() && m.fills.top() <= clock) {
-          m.fills.pop();
-        }
-        if (m.unresolved_misses + m.fills.size() >= config_.l1.mshrs) {
-          // MSHRs full: the SM stalls until the next fill arrives (or the epoch ends).
-          const std::uint64_t next = m.fills.empty() ? epoch_end : m.fills.top();
-          return std::max(clock + 1, std::min(next, epoch_end));
-        }
+      if (bulk.has_loads && l1_enabled_ && m.misses.outstanding() >= config_.l1.mshrs) {
+        return epoch_end;  // MSHRs full: the SM stalls until fills retire (next epoch)
       }
       issued_ = true;
       const Transaction* t = trace_.transactions.data() + bulk.first_transaction;
@@ -295,18 +291,7 @@ class Replay {
     }
   }
 
-  AccessCounters& counters(std::uint32_t load) { return result_.loads[load]; }
-  AccessCounters* allocation_counters(std::uint16_t allocation) {
-    return allocation == kNoAllocation ? nullptr : &result_.allocations[allocation];
-  }
-
-  template <class F>
-  void count(const Transaction& t, F&& f) {
-    f(counters(t.load));
-    if (AccessCounters* a = allocation_counters(t.allocation)) {
-      f(*a);
-    }
-  }
+  AccessCounters& counters(std::uint32_t slot) { return counters_[slot]; }
 
   /// L2-sector chunks covering the given L1 sectors.
   [[nodiscard]] std::uint8_t chunks_of(std::uint8_t l1_sectors) const {
@@ -327,10 +312,9 @@ class Replay {
     r.issue_time = clock;
     r.fill_time = clock + t2_;
     r.line = t.line;
-    r.load = t.load;
+    r.slot = t.slot;
     r.warp = waiting_warp;
     r.sm = static_cast<std::uint16_t>(sm);
-    r.allocation = t.allocation;
     r.kind = static_cast<std::uint8_t>(kind);
     r.sectors = sectors;
     s_.sms[sm].queue.push_back(r);
@@ -343,56 +327,45 @@ class Replay {
       ++w.pending;
       return;
     }
-    const std::uint32_t requested = static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+    AccessCounters& c = counters(t.slot);
+    const auto requested = static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+    ++c.l1_accesses;
+    c.l1_sectors += requested;
     const std::uint32_t set = trace_.l1_set[t.line];
     const std::uint8_t way = l1_.lookup(sm, t.line);
     std::uint8_t missing = t.l1_sectors;
     if (way != kNoWay) {
       WayState& state = l1_.way(sm, set, way);
       missing = static_cast<std::uint8_t>(t.l1_sectors & ~state.valid);
-      const auto present = static_cast<std::uint32_t>(std::popcount(
-          static_cast<std::uint32_t>(t.l1_sectors & state.valid)));
       l1_.touch(sm, set, way);
       if (missing == 0) {
-        const bool in_flight = state.fill_time > clock;
-        count(t, [&](AccessCounters& c) {
-          ++c.l1_accesses;
-          ++c.l1_hits;
-          c.l1_inflight_hits += in_flight ? 1 : 0;
-          c.l1_sectors += requested;
-          c.l1_sector_hits += requested;
-        });
-        if (state.fill_time == kPendingFill) {
-          s_.waits.push_back({static_cast<std::uint16_t>(sm), slot, t.line});
-          ++w.pending;
-        } else {
-          w.ready_time = std::max(w.ready_time, std::max(state.fill_time, clock + t1_));
+        ++c.l1_hits;
+        c.l1_sector_hits += requested;
+        if (state.fill_time > clock) {
+          ++c.l1_inflight_hits;
+          if (state.fill_time == kPendingFill) {
+            s_.waits.push_back({static_cast<std::uint16_t>(sm), slot, t.line});
+            ++w.pending;
+            return;
+          }
         }
+        w.ready_time = std::max(w.ready_time, std::max(state.fill_time, clock + t1_));
         return;
       }
-      count(t, [&](AccessCounters& c) {
-        ++c.l1_accesses;
-        c.l1_sectors += requested;
-        c.l1_sector_hits += present;
-      });
+      c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
       state.valid |= missing;
       state.fill_time = kPendingFill;
     } else {
-      count(t, [&](AccessCounters& c) {
-        ++c.l1_accesses;
-        c.l1_sectors += requested;
-      });
       const auto eviction = l1_.fill(sm, set, t.line, random_);
       WayState& state = l1_.way(sm, set, eviction.way);
-      missing = sectored_l1_ ? t.l1_sectors
-                             : static_cast<std::uint8_t>((1u << config_.l1.sectors_per_line()) - 1);
+      missing = sectored_l1_ ? t.l1_sectors : all_l1_sectors_;
       state.valid = missing;
       state.fill_time = kPendingFill;
     }
     send(sm, t, tracebuf::AccessKind::kRead, sectored_l1_ ? chunks_of(missing) : all_chunks_, slot,
          clock);
     ++w.pending;
-    ++s_.sms[sm].unresolved_misses;
+    s_.sms[sm].misses.add_unresolved();
   }
 
   void store(std::uint32_t sm, const Transaction& t, std::uint64_t clock) {
@@ -476,9 +449,16 @@ class Replay {
     const std::uint32_t parts = trace_.l2_lines_per_l1_line;
     const std::uint32_t per_part = trace_.l2_sectors_per_l2_line;
     const std::uint32_t part_mask = (1u << per_part) - 1;
-    Transaction t{};
-    t.load = request.load;
-    t.allocation = request.allocation;
+    const bool write = kind == tracebuf::AccessKind::kWrite;
+    const bool atomic = kind == tracebuf::AccessKind::kAtomic;
+    std::uint32_t accesses = 0;
+    std::uint32_t hits = 0;
+    std::uint32_t sectors = 0;
+    std::uint32_t sector_hits = 0;
+    std::uint32_t missing_sectors = 0;  // to read from DRAM (loads, atomics)
+    std::uint32_t written_through = 0;  // to write to DRAM (store misses)
+    std::uint32_t first_missing = kNoLine;
+    std::uint32_t first_written = kNoLine;
     for (std::uint32_t p = 0; p < parts; ++p) {
       const auto bits = static_cast<std::uint8_t>((request.sectors >> (p * per_part)) & part_mask);
       if (bits == 0) {
@@ -486,66 +466,69 @@ class Replay {
       }
       const std::uint32_t id = request.line * parts + p;
       const std::uint32_t set = trace_.l2_set[id];
-      const std::uint32_t sectors = static_cast<std::uint32_t>(std::popcount(bits));
+      const auto count = static_cast<std::uint32_t>(std::popcount(bits));
       std::uint8_t way = l2_.lookup(0, id);
-      const std::uint8_t valid = way == kNoWay ? 0 : l2_.way(0, set, way).valid;
-      if (kind == tracebuf::AccessKind::kWrite) {
-        const std::uint8_t hit_mask =
-            way == kNoWay ? 0 : (config_.l2.write_activation ? l2_.way(0, set, way).written : valid);
-        const bool hit = (hit_mask & bits) == bits;
-        count(t, [&](AccessCounters& c) {
-          ++c.l2_writes;
-          c.l2_write_hits += hit ? 1 : 0;
-          c.l2_write_sectors += sectors;
-          c.l2_write_sector_hits += static_cast<std::uint32_t>(std::popcount(
-              static_cast<std::uint32_t>(hit_mask & bits)));
-        });
-        if (way == kNoWay) {
-          way = allocate_l2(id, set);
-        } else {
-          l2_.touch(0, set, way);
-        }
-        WayState& state = l2_.way(0, set, way);
-        if (hit) {
-          state.dirty |= bits;
-        } else {
-          // Write miss (paper §2.1): memory is updated and the block becomes valid in the L2.
-          dram_write(id, sectors);
-        }
-        state.valid |= bits;
-        state.written |= bits;
-        continue;
-      }
-      const bool hit = (valid & bits) == bits;
-      if (kind == tracebuf::AccessKind::kAtomic) {
-        count(t, [&](AccessCounters& c) {
-          ++c.l2_atomics;
-          c.l2_atomic_hits += hit ? 1 : 0;
-        });
-      } else {
-        count(t, [&](AccessCounters& c) {
-          ++c.l2_reads;
-          c.l2_read_hits += hit ? 1 : 0;
-          c.l2_read_sectors += sectors;
-          c.l2_read_sector_hits +=
-              static_cast<std::uint32_t>(std::popcount(static_cast<std::uint32_t>(valid & bits)));
-        });
-      }
+      WayState* state = nullptr;
       if (way == kNoWay) {
         way = allocate_l2(id, set);
+        state = &l2_.way(0, set, way);
       } else {
+        state = &l2_.way(0, set, way);
         l2_.touch(0, set, way);
       }
-      WayState& state = l2_.way(0, set, way);
-      if (!hit) {
-        const auto missing = static_cast<std::uint8_t>(bits & ~valid);
-        dram_read(id, static_cast<std::uint32_t>(std::popcount(missing)), index, request);
-        state.valid |= bits;
+      // Write hits follow the C2050 rule when write_activation is set (paper §2.1): only
+      // sectors that a store brought in or wrote take a store as a hit.
+      const std::uint8_t present = write && write_activation_ ? state->written : state->valid;
+      const auto present_bits = static_cast<std::uint8_t>(present & bits);
+      ++accesses;
+      sectors += count;
+      sector_hits += static_cast<std::uint32_t>(std::popcount(present_bits));
+      if (present_bits == bits) {
+        ++hits;
+        if (write) {
+          state->dirty |= bits;
+        }
+      } else if (write) {
+        // Write miss (paper §2.1): memory is updated and the block becomes valid in the L2.
+        written_through += count;
+        first_written = first_written == kNoLine ? id : first_written;
+      } else {
+        missing_sectors += static_cast<std::uint32_t>(std::popcount(
+            static_cast<std::uint8_t>(bits & ~state->valid)));
+        first_missing = first_missing == kNoLine ? id : first_missing;
       }
-      if (kind == tracebuf::AccessKind::kAtomic) {
-        state.dirty |= bits;
-        state.written |= bits;
+      state->valid |= bits;
+      if (write || atomic) {
+        state->written |= bits;
       }
+      if (atomic) {
+        state->dirty |= bits;
+      }
+    }
+    AccessCounters& c = counters(request.slot);
+    if (write) {
+      c.l2_writes += accesses;
+      c.l2_write_hits += hits;
+      c.l2_write_sectors += sectors;
+      c.l2_write_sector_hits += sector_hits;
+    } else if (atomic) {
+      c.l2_atomics += accesses;
+      c.l2_atomic_hits += hits;
+    } else {
+      c.l2_reads += accesses;
+      c.l2_read_hits += hits;
+      c.l2_read_sectors += sectors;
+      c.l2_read_sector_hits += sector_hits;
+    }
+    // The L2 misses of one request lie in one L1 line, hence in one DRAM row (the loader checks
+    // that dram.interleave_bytes is a multiple of l1.line): one DRAM request each way.
+    if (first_missing != kNoLine) {
+      s_.dram_requests.push_back(
+          {trace_.dram_location[first_missing], missing_sectors * bursts_per_sector_, false});
+      s_.dram_meta.push_back({index, request.slot});
+    }
+    if (first_written != kNoLine) {
+      dram_write(first_written, written_through);
     }
   }
 
@@ -564,15 +547,9 @@ class Replay {
     return static_cast<std::uint8_t>(eviction.way);
   }
 
-  void dram_read(std::uint32_t id, std::uint32_t sectors, std::uint32_t request_index,
-                 const L2Request& request) {
-    s_.dram_requests.push_back({trace_.dram_location[id], sectors * bursts_per_sector_, false});
-    s_.dram_meta.push_back({request_index, request.load, request.allocation});
-  }
-
   void dram_write(std::uint32_t id, std::uint32_t sectors) {
     s_.dram_requests.push_back({trace_.dram_location[id], sectors * bursts_per_sector_, true});
-    s_.dram_meta.push_back({kNoRequest, 0, kNoAllocation});
+    s_.dram_meta.push_back({kNoRequest, 0});
   }
 
   /// Random batches (paper §3.2.3): up to max_groups groups of 1..max_group requests each.
@@ -599,13 +576,9 @@ class Replay {
         }
         L2Request& r = s_.processed[meta.request];
         r.fill_time = std::max(r.fill_time, r.issue_time + full_cycles);
-        Transaction t{};
-        t.load = meta.load;
-        t.allocation = meta.allocation;
-        count(t, [&](AccessCounters& c) {
-          ++c.dram_reads;
-          c.dram_latency_sum += full;
-        });
+        AccessCounters& c = counters(meta.slot);
+        ++c.dram_reads;
+        c.dram_latency_sum += full;
       }
       begin = end;
     }
@@ -626,8 +599,7 @@ class Replay {
           state.fill_time =
               state.fill_time == kPendingFill ? r.fill_time : std::max(state.fill_time, r.fill_time);
         }
-        --m.unresolved_misses;
-        m.fills.push(r.fill_time);
+        m.misses.resolve(r.fill_time / config_.interconnect.epoch_cycles);
       }
       WarpSlot& w = warp(r.sm, r.warp);
       w.ready_time = std::max(w.ready_time, r.fill_time);
@@ -674,6 +646,9 @@ class Replay {
   enum class StorePolicy { kInvalidate, kUpdate, kAllocate };
   StorePolicy store_policy_ = StorePolicy::kInvalidate;
   bool weighted_random_ = true;
+  bool write_activation_ = false;
+  std::uint8_t all_l1_sectors_ = 1;
+  AccessCounters* counters_ = nullptr;
   std::vector<std::size_t> cursor_;
   std::vector<FreedBlock> freed_scratch_;
 };

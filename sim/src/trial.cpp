@@ -49,7 +49,8 @@ TrialWorkspace::~TrialWorkspace() = default;
 
 std::uint64_t TrialWorkspace::bytes() const {
   const State& s = *state_;
-  std::uint64_t total = s.warps.capacity() * sizeof(WarpSlot) +
+  std::uint64_t total = s.slot_counters.capacity() * sizeof(AccessCounters) +
+                        s.warps.capacity() * sizeof(WarpSlot) +
                         s.blocks.capacity() * sizeof(BlockSlot) +
                         s.processed.capacity() * sizeof(L2Request) +
                         s.dram_requests.capacity() * sizeof(dram::Request) +
@@ -70,6 +71,7 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
   result.loads.resize(trace.loads.size());
   result.allocations.resize(trace.allocation_names.size());
   state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
+  state.slot_counters.assign(trace.slots.size(), AccessCounters{});
   select_policy(state.l1, config.l1.replacement);
   select_policy(state.l2, config.l2.replacement);
   std::visit(
@@ -84,7 +86,12 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
         }
       },
       state.l1, state.l2);
-  for (const AccessCounters& c : result.loads) {
+  for (std::size_t slot = 0; slot < trace.slots.size(); ++slot) {
+    const AccessCounters& c = state.slot_counters[slot];
+    result.loads[trace.slots[slot].load] += c;
+    if (trace.slots[slot].allocation != kNoAllocation) {
+      result.allocations[trace.slots[slot].allocation] += c;
+    }
     result.overall += c;
   }
   return result;

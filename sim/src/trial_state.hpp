@@ -2,13 +2,14 @@
 // L2, pending DRAM requests and the caches. Owned by TrialWorkspace and reused across trials.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
-#include <functional>
 #include <memory>
-#include <queue>
 #include <variant>
 #include <vector>
 
+#include "append_buffer.hpp"
 #include "memcarlo/sim/cache_array.hpp"
 #include "memcarlo/sim/dram/model.hpp"
 #include "memcarlo/sim/replacement/registry.hpp"
@@ -43,14 +44,13 @@ struct L2Request {
   std::uint64_t issue_time;
   std::uint64_t fill_time;  // filled in by the L2 and DRAM drains
   std::uint32_t line;       // L1 line id
-  std::uint32_t load;
-  std::uint32_t warp;  // warp slot within the SM waiting for the data, or kNoWarp
+  std::uint32_t slot;       // counter slot
+  std::uint32_t warp;       // warp slot within the SM waiting for the data, or kNoWarp
   std::uint16_t sm;
-  std::uint16_t allocation;
   std::uint8_t kind;     // tracebuf::AccessKind (read for L1 misses, write, atomic)
   std::uint8_t sectors;  // L2-sector chunks of the L1 line
-  std::uint8_t reserved[6];
 };
+static_assert(sizeof(L2Request) == 32);
 
 /// A warp that hit a line whose fill time was still unknown (in-flight hit in the same epoch).
 struct FillWait {
@@ -61,8 +61,7 @@ struct FillWait {
 
 struct DramMeta {
   std::uint32_t request;  // index into processed requests, or kNoRequest for writes
-  std::uint32_t load;
-  std::uint16_t allocation;
+  std::uint32_t slot;
 };
 
 struct FreedBlock {
@@ -72,23 +71,57 @@ struct FreedBlock {
   std::uint32_t block_slot;
 };
 
+/// Outstanding L1 misses of one SM (its MSHRs), retired at epoch granularity: a miss whose data
+/// arrives during epoch e frees its entry when epoch e + 1 begins.
+class MissTracker {
+ public:
+  static constexpr std::uint32_t kEpochs = 256;  // horizon; later fills retire at its end
+
+  void reset() {
+    outstanding_ = 0;
+    next_epoch_ = 0;
+    retiring_.fill(0);
+  }
+  void add_unresolved() { ++outstanding_; }
+  /// An unresolved miss got its fill time: it stays outstanding until that epoch is over.
+  void resolve(std::uint64_t fill_epoch) {
+    const std::uint64_t epoch = std::min(fill_epoch, next_epoch_ + kEpochs - 1);
+    ++retiring_[epoch % kEpochs];
+  }
+  /// Frees the entries of every epoch before `epoch`.
+  void advance_to(std::uint64_t epoch) {
+    for (std::uint32_t steps = 0; next_epoch_ < epoch && steps < kEpochs; ++steps) {
+      outstanding_ -= retiring_[next_epoch_ % kEpochs];
+      retiring_[next_epoch_ % kEpochs] = 0;
+      ++next_epoch_;
+    }
+    next_epoch_ = std::max(next_epoch_, epoch);
+  }
+  [[nodiscard]] std::uint32_t outstanding() const { return outstanding_; }
+
+ private:
+  std::uint32_t outstanding_ = 0;
+  std::uint64_t next_epoch_ = 0;
+  std::array<std::uint32_t, kEpochs> retiring_{};
+};
+
 struct SmState {
   std::uint64_t clock = 0;
   std::uint32_t round_robin = 0;
-  std::uint32_t unresolved_misses = 0;  // outstanding misses whose fill time is unknown
-  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> fills;
-  std::vector<L2Request> queue;
+  MissTracker misses;
+  AppendBuffer<L2Request> queue;
 };
 
 struct TrialWorkspace::State {
+  std::vector<AccessCounters> slot_counters;
   std::vector<SmState> sms;
   std::vector<WarpSlot> warps;    // [sm][slot]
   std::vector<BlockSlot> blocks;  // [sm][slot]
-  std::vector<L2Request> processed;
+  AppendBuffer<L2Request> processed;
   std::vector<std::uint16_t> drain_order;
-  std::vector<FillWait> waits;
-  std::vector<dram::Request> dram_requests;
-  std::vector<DramMeta> dram_meta;
+  AppendBuffer<FillWait> waits;
+  AppendBuffer<dram::Request> dram_requests;
+  AppendBuffer<DramMeta> dram_meta;
   std::vector<FreedBlock> freed;
   std::unique_ptr<dram::Model> dram;
   std::variant<CacheArray<replacement::Lru>, CacheArray<replacement::Fifo>,

@@ -37,7 +37,8 @@ TEST(Coalescing, StreamReadsAreCompulsoryMissesWithOneTransactionPerRequest) {
   EXPECT_EQ(r.overall.l1_hits, 0u);
   EXPECT_EQ(r.overall.l2_reads, 224u * 4);  // each 128-byte miss asks for four 32-byte blocks
   EXPECT_EQ(r.overall.l2_read_hits, 0u);
-  EXPECT_EQ(r.overall.dram_reads, 224u * 4);
+  // The four blocks of one line share a DRAM row: the L2 sends one 128-byte DRAM request.
+  EXPECT_EQ(r.overall.dram_reads, 224u);
 }
 
 TEST(Coalescing, StrideTwoFloatsNeedTwoTransactionsPerRequest) {
@@ -130,7 +131,8 @@ TEST(L2WritePolicy, StoreToInvalidBlockWritesMemoryAndAllocatesTheBlock) {
   const TrialResult r = run_one(builder.write("l2store"), fermi());
   EXPECT_EQ(r.overall.l2_writes, 8u);
   EXPECT_EQ(r.overall.l2_write_hits, 4u);
-  EXPECT_EQ(r.dram_writes, 4u);  // the first four; dirty data stays in the L2
+  EXPECT_EQ(r.dram_writes, 1u);  // the first store's four blocks, in one DRAM request; the
+                                 // second store's dirty data stays in the L2
 }
 
 TEST(L2WritePolicy, OnTheC2050AStoreHitsOnlyBlocksActivatedByAWrite) {

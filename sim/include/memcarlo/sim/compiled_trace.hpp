@@ -17,14 +17,20 @@ inline constexpr std::uint16_t kNoAllocation = 0xFFFF;
 /// One warp instruction's access to one L1 line (the paper's "memory transaction").
 struct Transaction {
   std::uint32_t line;        // dense L1 line id (index into CompiledTrace::l1_set)
-  std::uint32_t load;        // static id
-  std::uint16_t allocation;  // index into CompiledTrace::allocation_names, or kNoAllocation
+  std::uint32_t slot;        // counter slot: (static load, allocation) pair, CompiledTrace::slots
   std::uint8_t kind;         // tracebuf::AccessKind
   std::uint8_t l1_sectors;   // L1 sectors of the line touched
   std::uint8_t l2_sectors;   // L2-sector-sized chunks of the L1 line touched (bit i: chunk i)
-  std::uint8_t reserved[3];
+  std::uint8_t reserved[5];
 };
 static_assert(sizeof(Transaction) == 16);
+
+/// Trials count events per (static load, allocation) pair: one counter update per event, split
+/// into per-load and per-allocation totals when the trial ends.
+struct CounterSlot {
+  std::uint32_t load;
+  std::uint16_t allocation;  // index into CompiledTrace::allocation_names, or kNoAllocation
+};
 
 /// Records of one warp that issue back to back (paper §2, bulk instruction scheduling).
 struct Bulk {
@@ -83,6 +89,7 @@ struct CompiledTrace {
   std::vector<std::uint32_t> l2_set;  // global set index (slice-major)
   std::vector<DramLocation> dram_location;
 
+  std::vector<CounterSlot> slots;
   std::vector<LoadStatic> loads;  // indexed by static id
   std::vector<std::string> allocation_names;
   std::vector<tracebuf::LoadInfo> load_info;

@@ -25,63 +25,80 @@ class RecencyList {
  public:
   void reset(std::uint32_t sets, std::uint32_t ways) {
     ways_ = ways;
-    previous_.assign(std::size_t{sets} * ways, 0);
-    next_.assign(std::size_t{sets} * ways, 0);
-    head_.assign(sets, 0);
-    tail_.assign(sets, 0);
+    links_.assign(std::size_t{sets} * ways, Link{});
+    ends_.assign(sets, Ends{});
     for (std::uint32_t set = 0; set < sets; ++set) {
-      const std::size_t base = std::size_t{set} * ways;
+      Link* link = links_.data() + std::size_t{set} * ways;
       for (std::uint32_t way = 0; way < ways; ++way) {
-        previous_[base + way] = static_cast<std::uint8_t>(way == 0 ? 0 : way - 1);
-        next_[base + way] = static_cast<std::uint8_t>(way + 1 == ways ? way : way + 1);
+        link[way].previous = static_cast<std::uint8_t>(way == 0 ? 0 : way - 1);
+        link[way].next = static_cast<std::uint8_t>(way + 1 == ways ? way : way + 1);
       }
-      head_[set] = 0;
-      tail_[set] = static_cast<std::uint8_t>(ways - 1);
+      ends_[set] = {0, static_cast<std::uint8_t>(ways - 1)};
     }
+    link_ = links_.data();
+    end_ = ends_.data();
   }
 
   /// Makes `way` the most recent. Convention: previous[head] = head, next[tail] = tail.
   void promote(std::uint32_t set, std::uint32_t way) {
-    if (head_[set] == way) {
+    Ends ends = end_[set];
+    if (ends.head == way) {
       return;
     }
-    const std::size_t base = std::size_t{set} * ways_;
-    const std::uint8_t before = previous_[base + way];  // valid: `way` is not the head
-    const std::uint8_t after = next_[base + way];
-    if (tail_[set] == way) {
-      tail_[set] = before;
-      next_[base + before] = before;
+    Link* link = link_ + std::size_t{set} * ways_;
+    const Link moved = link[way];  // moved.previous is valid: `way` is not the head
+    if (ends.tail == way) {
+      ends.tail = moved.previous;
+      link[moved.previous].next = moved.previous;
     } else {
-      next_[base + before] = after;
-      previous_[base + after] = before;
+      link[moved.previous].next = moved.next;
+      link[moved.next].previous = moved.previous;
     }
-    const auto moved = static_cast<std::uint8_t>(way);
-    previous_[base + head_[set]] = moved;
-    next_[base + way] = head_[set];
-    previous_[base + way] = moved;
-    head_[set] = moved;
+    link[ends.head].previous = static_cast<std::uint8_t>(way);
+    link[way] = {static_cast<std::uint8_t>(way), ends.head};
+    ends.head = static_cast<std::uint8_t>(way);
+    end_[set] = ends;
   }
 
-  [[nodiscard]] std::uint32_t oldest(std::uint32_t set) const { return tail_[set]; }
+  [[nodiscard]] std::uint32_t oldest(std::uint32_t set) const { return end_[set].tail; }
 
   /// Ways of `set` from most to least recent (for tests).
   [[nodiscard]] std::vector<std::uint32_t> order(std::uint32_t set) const {
     std::vector<std::uint32_t> out;
-    const std::size_t base = std::size_t{set} * ways_;
-    std::uint32_t way = head_[set];
+    const Link* link = link_ + std::size_t{set} * ways_;
+    std::uint32_t way = end_[set].head;
     for (std::uint32_t i = 0; i < ways_; ++i) {
       out.push_back(way);
-      way = next_[base + way];
+      way = link[way].next;
     }
     return out;
   }
 
+  RecencyList() = default;
+  RecencyList(const RecencyList& other) { *this = other; }
+  RecencyList& operator=(const RecencyList& other) {
+    ways_ = other.ways_;
+    links_ = other.links_;
+    ends_ = other.ends_;
+    link_ = links_.data();
+    end_ = ends_.data();
+    return *this;
+  }
+
  private:
+  struct Link {
+    std::uint8_t previous = 0;
+    std::uint8_t next = 0;
+  };
+  struct Ends {
+    std::uint8_t head = 0;
+    std::uint8_t tail = 0;
+  };
   std::uint32_t ways_ = 0;
-  std::vector<std::uint8_t> previous_;
-  std::vector<std::uint8_t> next_;
-  std::vector<std::uint8_t> head_;
-  std::vector<std::uint8_t> tail_;
+  std::vector<Link> links_;
+  std::vector<Ends> ends_;
+  Link* link_ = nullptr;  // raw views: byte stores through a vector would defeat optimisation
+  Ends* end_ = nullptr;
 };
 
 }  // namespace memcarlo::sim::replacement

@@ -1,0 +1,116 @@
+// Replay throughput: L1 transactions per second per core on one thread and on all cores, the
+// speed-up between the two, and memory per transaction. Default input: a ~10M-transaction scalar
+// CSR SpMV synthetic trace replayed on the fermi-c2050 preset (issue 2's benchmark).
+//
+//   memcarlo-bench-replay [--trace FILE] [--hierarchy P] [--trials N] [--threads J]
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+#ifdef MEMCARLO_HAVE_SYNTH
+#include "memcarlo/synth/synth.hpp"
+#endif
+
+namespace {
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) * 1e-6 +
+         static_cast<double>(usage.ru_stime.tv_sec) + static_cast<double>(usage.ru_stime.tv_usec) * 1e-6;
+}
+
+long peak_rss_kib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::HierarchyConfig& config,
+           unsigned threads, std::uint32_t trials, std::uint64_t& workspace_bytes) {
+  memcarlo::sim::MonteCarloOptions options;
+  options.trials = trials;
+  options.threads = threads;
+  options.seed = 11;
+  const auto result = memcarlo::sim::run_monte_carlo(trace, config, options);
+  workspace_bytes = result.workspace_bytes;
+  return result.wall_seconds;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string trace_path;
+  std::string hierarchy = "fermi-c2050";
+  std::uint32_t trials = 4;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--trace")) {
+      trace_path = argv[i + 1];
+    } else if (!std::strcmp(argv[i], "--hierarchy")) {
+      hierarchy = argv[i + 1];
+    } else if (!std::strcmp(argv[i], "--trials")) {
+      trials = static_cast<std::uint32_t>(std::stoul(argv[i + 1]));
+    } else if (!std::strcmp(argv[i], "--threads")) {
+      threads = static_cast<unsigned>(std::stoul(argv[i + 1]));
+    } else {
+      std::cerr << "usage: " << argv[0]
+                << " [--trace FILE] [--hierarchy P] [--trials N] [--threads J]\n";
+      return 1;
+    }
+  }
+  if (trace_path.empty()) {
+#ifdef MEMCARLO_HAVE_SYNTH
+    trace_path = (std::filesystem::temp_directory_path() / "memcarlo-bench-spmv.mct").string();
+    memcarlo::synth::SynthOptions spmv;
+    spmv.pattern = "spmv";
+    spmv.blocks = 400;
+    spmv.threads = 256;
+    spmv.nnz_per_row = 32;
+    spmv.matrix = memcarlo::synth::MatrixLayout::kRandom;
+    spmv.seed = 3;
+    const auto summary = memcarlo::synth::generate(spmv, trace_path);
+    std::cout << "input: " << summary.command << "\n";
+#else
+    std::cerr << "built without memcarlo::synth: pass --trace FILE\n";
+    return 1;
+#endif
+  }
+  const auto config = memcarlo::sim::load_hierarchy(hierarchy);
+  const auto reader = memcarlo::tracebuf::TraceReader::open(trace_path);
+  const auto compiled = memcarlo::sim::compile_trace(reader, config);
+  const auto transactions = static_cast<double>(compiled.transactions.size());
+  std::cout << "trace: " << trace_path << ", " << compiled.transactions.size()
+            << " L1 transactions, " << compiled.l1_line_count() << " distinct lines, hierarchy "
+            << hierarchy << "\n";
+
+  std::uint64_t workspace_one = 0;
+  std::uint64_t workspace_all = 0;
+  const double cpu_before = cpu_seconds();
+  const double one = run(compiled, config, 1, trials, workspace_one);
+  const double cpu_one = cpu_seconds() - cpu_before;
+  const double all = run(compiled, config, threads, trials * threads, workspace_all);
+  const double rate_one = transactions * trials / one;
+  const double rate_all = transactions * trials * threads / all;
+  std::printf("1 thread : %u trials in %.2f s = %.1f M transactions/s per core "
+              "(%.1f M per CPU-second)\n",
+              trials, one, rate_one / 1e6, transactions * trials / cpu_one / 1e6);
+  std::printf("%u threads: %u trials in %.2f s = %.1f M transactions/s, %.1f M per core\n",
+              threads, trials * threads, all, rate_all / 1e6, rate_all / threads / 1e6);
+  std::printf("speed-up 1 -> %u threads: %.2f\n", threads, rate_all / rate_one);
+  std::printf("memory: compiled trace %.1f bytes/transaction, trial state %.1f bytes/transaction "
+              "per thread, peak RSS %.1f bytes/transaction\n",
+              static_cast<double>(compiled.bytes()) / transactions,
+              static_cast<double>(workspace_all) / transactions,
+              static_cast<double>(peak_rss_kib()) * 1024.0 / transactions);
+  return 0;
+}

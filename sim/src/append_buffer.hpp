@@ -1,0 +1,51 @@
+// A growable array whose append is a store and an increment: the growth path is out of line, so
+// the trial loop's pushes inline (std::vector::push_back often does not, at this call volume).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+namespace memcarlo::sim {
+
+template <class T>
+class AppendBuffer {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  void push_back(const T& value) {
+    if (size_ == capacity_) [[unlikely]] {
+      grow();
+    }
+    data_[size_++] = value;
+  }
+  void clear() { size_ = 0; }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  [[nodiscard]] std::size_t capacity() const { return capacity_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  T* begin() { return data_.get(); }
+  T* end() { return data_.get() + size_; }
+  const T* begin() const { return data_.get(); }
+  const T* end() const { return data_.get() + size_; }
+
+ private:
+  [[gnu::noinline]] void grow() {
+    const std::size_t capacity = capacity_ == 0 ? 256 : capacity_ * 2;
+    auto bigger = std::make_unique_for_overwrite<T[]>(capacity);
+    for (std::size_t i = 0; i < size_; ++i) {
+      bigger[i] = data_[i];
+    }
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace memcarlo::sim
