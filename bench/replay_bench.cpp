@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
     trace_path = (std::filesystem::temp_directory_path() / "memcarlo-bench-spmv.mct").string();
     memcarlo::synth::SynthOptions spmv;
     spmv.pattern = "spmv";
-    spmv.blocks = 400;
+    spmv.blocks = 424;
     spmv.threads = 256;
     spmv.nnz_per_row = 32;
     spmv.matrix = memcarlo::synth::MatrixLayout::kRandom;

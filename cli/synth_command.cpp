@@ -43,12 +43,24 @@ std::string patterns_help() {
 
 void run(const SynthArguments& arguments, const CLI::App& command) {
   synth::SynthOptions options = arguments.options;
-  if (command.count("--blocks") > 0) options.blocks = arguments.blocks;
-  if (command.count("--iterations") > 0) options.iterations = arguments.iterations;
-  if (command.count("--stride") > 0) options.stride = arguments.stride;
-  if (command.count("--nnz-per-row") > 0) options.nnz_per_row = arguments.nnz_per_row;
-  if (command.count("--size") > 0) options.size = arguments.size;
-  if (command.count("--block-width") > 0) options.block_width = arguments.block_width;
+  if (command.count("--blocks") > 0) {
+    options.blocks = arguments.blocks;
+  }
+  if (command.count("--iterations") > 0) {
+    options.iterations = arguments.iterations;
+  }
+  if (command.count("--stride") > 0) {
+    options.stride = arguments.stride;
+  }
+  if (command.count("--nnz-per-row") > 0) {
+    options.nnz_per_row = arguments.nnz_per_row;
+  }
+  if (command.count("--size") > 0) {
+    options.size = arguments.size;
+  }
+  if (command.count("--block-width") > 0) {
+    options.block_width = arguments.block_width;
+  }
   if (command.count("--footprint") > 0) {
     options.footprint = synth::parse_byte_count(arguments.footprint);
     if (!options.footprint) {
@@ -98,9 +110,10 @@ void add_synth_command(CLI::App& app) {
                       "the grid, default all); default 64");
   command->add_option("--threads", arguments->options.threads, "Threads per block, 1..1024")
       ->capture_default_str();
-  command->add_option("--elem-size", arguments->options.element_size,
-                      "Bytes per element of the data arrays: 1, 2, 4, 8 or 16 (spmv's "
-                      "rowIndices and indices stay 4-byte unsigned)")
+  command
+      ->add_option("--elem-size", arguments->options.element_size,
+                   "Bytes per element of the data arrays: 1, 2, 4, 8 or 16 (spmv's "
+                   "rowIndices and indices stay 4-byte unsigned)")
       ->capture_default_str();
   command->add_option("--seed", arguments->options.seed, "Seed of gather and spmv randomness")
       ->capture_default_str();
