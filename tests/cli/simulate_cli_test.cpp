@@ -11,6 +11,9 @@
 #include <random>
 #include <string>
 
+#include <cstring>
+
+#include "memcarlo/tracebuf/crc32c.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
 
 namespace {
@@ -223,6 +226,52 @@ TEST(MalformedInput, CorruptedRecordIsAChecksumError) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("checksum"), std::string::npos) << r.output;
   EXPECT_EQ(run("trace check " + trace).exit_code, 2);
+}
+
+TEST(MalformedInput, OtherFormatVersionIsRefused) {
+  const std::string trace = write_gather_trace("version.mct");
+  {
+    // Bump the version and recompute the header checksum, as a future writer would.
+    std::fstream file(trace, std::ios::in | std::ios::out | std::ios::binary);
+    std::array<char, 32> header{};
+    file.read(header.data(), header.size());
+    header[8] = 2;
+    const std::uint32_t crc = memcarlo::tracebuf::crc32c(header.data(), 28);
+    std::memcpy(header.data() + 28, &crc, 4);
+    file.seekp(0);
+    file.write(header.data(), header.size());
+  }
+  const Result r = run("simulate " + trace + " -q -o /dev/null");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("trace format version 2; this memcarlo reads version 1"),
+            std::string::npos)
+      << r.output;
+}
+
+TEST(MalformedInput, RecordWithAnIdOutsideTheLoadsTableIsRefused) {
+  const std::string path = (temp_dir() / "badid.mct").string();
+  {
+    memcarlo::tracebuf::TraceWriter writer(path, memcarlo::tracebuf::TraceMeta{});
+    memcarlo::tracebuf::LoadInfo load;
+    load.expression = "a[i]";
+    writer.write_loads(std::vector<memcarlo::tracebuf::LoadInfo>{load});
+    memcarlo::tracebuf::LaunchInfo launch;
+    launch.block = {32, 1, 1};
+    launch.snapshot_block_count = 1;
+    writer.begin_launch(launch);
+    memcarlo::tracebuf::WarpRecord record;
+    record.static_id = 3;
+    record.active_mask = 1;
+    writer.write_warp_records(0, 0, 0, std::vector<memcarlo::tracebuf::WarpRecord>{record});
+    writer.finish();
+  }
+  Result r = run("simulate " + path + " -q -o /dev/null");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("static id 3 is not in the loads table"), std::string::npos)
+      << r.output;
+  r = run("trace check " + path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("badid.mct: byte "), std::string::npos) << r.output;
 }
 
 TEST(MalformedInput, MissingFileAndNonTraceFile) {
