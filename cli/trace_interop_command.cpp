@@ -1,8 +1,8 @@
 // `memcarlo trace import|export --format accelsim`: convert between memcarlo traces and the text
 // traces of Accel-Sim's NVBit tracer. The work is in memcarlo::accelsim; this file parses options
 // and prints progress and summaries.
-#include <CLI/CLI.hpp>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -35,8 +35,8 @@ class ProgressPrinter {
     if (p.total == 0) {
       return;
     }
-    const auto percent = static_cast<int>(100.0 * static_cast<double>(p.done) /
-                                          static_cast<double>(p.total));
+    const auto percent =
+        static_cast<int>(100.0 * static_cast<double>(p.done) / static_cast<double>(p.total));
     const std::string phase(p.phase);
     if (!tty_ && phase == last_phase_ && percent < last_percent_ + 10) {
       return;
@@ -44,8 +44,8 @@ class ProgressPrinter {
     const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     const bool bytes = std::string_view(unit_) == "MB";
     const double scale = bytes ? 1e-6 : 1.0;
-    std::fprintf(stderr, "%s%s: %3d%% (%.0f of %.0f %s, %llu records, %.0f s)%s",
-                 tty_ ? "\r" : "", phase.c_str(), percent, static_cast<double>(p.done) * scale,
+    std::fprintf(stderr, "%s%s: %3d%% (%.0f of %.0f %s, %llu records, %.0f s)%s", tty_ ? "\r" : "",
+                 phase.c_str(), percent, static_cast<double>(p.done) * scale,
                  static_cast<double>(p.total) * scale, bytes ? "MB" : "records",
                  static_cast<unsigned long long>(p.records), seconds, tty_ ? "  " : "\n");
     std::fflush(stderr);
@@ -110,8 +110,8 @@ void run_import(const std::string& format, const std::string& input, const std::
   if (dropped > 0 || stats.generic_lanes_dropped > 0) {
     std::cout << "  dropped: " << stats.dropped_shared << " shared, " << stats.dropped_local
               << " local, " << stats.dropped_constant << " constant, " << stats.dropped_texture
-              << " texture/surface, " << stats.dropped_other << " other, "
-              << stats.dropped_inactive << " with no active lane; " << stats.generic_lanes_dropped
+              << " texture/surface, " << stats.dropped_other << " other, " << stats.dropped_inactive
+              << " with no active lane; " << stats.generic_lanes_dropped
               << " lanes of generic accesses in the shared/local windows\n";
   }
   for (const auto& note : stats.notes) {
@@ -169,21 +169,24 @@ void add_trace_interop_commands(CLI::App& trace) {
     bool quiet = false;
   };
   auto import_args = std::make_shared<ImportArgs>();
-  auto* import = trace.add_subcommand(
-      "import",
-      "Convert a foreign trace into a memcarlo trace. --format accelsim reads the text traces of "
-      "Accel-Sim's NVBit tracer: a kernelslist.g (or a directory holding one) with its "
-      "kernel-N.traceg files (.traceg.xz too when built with liblzma), or a single .traceg. "
-      "Global loads, stores and atomics become records; shared, local, constant and texture "
-      "accesses are dropped; each distinct PC of a kernel becomes a static access. "
-      "Malformed input is reported with file and line number (exit code 2). See docs/accelsim.md");
-  import->add_option("--format", import_args->format, "Input format: accelsim")->required();
-  import->add_option("INPUT", import_args->input, "kernelslist.g, a directory, or a .traceg[.xz]")
+  auto* import_command = trace.add_subcommand(
+      "import", "Convert an Accel-Sim (NVBit tracer) trace into a memcarlo trace");
+  import_command->footer(
+      "--format accelsim reads the text traces of Accel-Sim's NVBit tracer: a kernelslist.g (or\n"
+      "a directory holding one) with its kernel-N.traceg files (.traceg.xz too when built with\n"
+      "liblzma), or a single .traceg. Global loads, stores and atomics become records; shared,\n"
+      "local, constant and texture accesses are dropped; each distinct PC of a kernel becomes a\n"
+      "static access. Malformed input is reported with its file and line (exit code 2).\n"
+      "Details: docs/accelsim.md");
+  import_command->add_option("--format", import_args->format, "Input format: accelsim")->required();
+  import_command
+      ->add_option("INPUT", import_args->input, "kernelslist.g, a directory, or a .traceg[.xz]")
       ->required();
-  import->add_option("-o,--output", import_args->output, "The memcarlo trace to write (.mct)")
+  import_command
+      ->add_option("-o,--output", import_args->output, "The memcarlo trace to write (.mct)")
       ->required();
-  import->add_flag("-q,--quiet", import_args->quiet, "No progress indicator on stderr");
-  import->callback([import_args] {
+  import_command->add_flag("-q,--quiet", import_args->quiet, "No progress indicator on stderr");
+  import_command->callback([import_args] {
     const std::string command = command_line(
         {"--format", import_args->format, import_args->input, "-o", import_args->output});
     run_import(import_args->format, import_args->input, import_args->output, import_args->quiet,
@@ -196,32 +199,36 @@ void add_trace_interop_commands(CLI::App& trace) {
     bool quiet = false;
   };
   auto export_args = std::make_shared<ExportArgs>();
-  auto* exporter = trace.add_subcommand(
-      "export",
-      "Write a memcarlo trace in a foreign format. --format accelsim writes DIR/kernelslist.g and "
-      "one kernel-N.traceg per launch in Accel-Sim's tracer-version-5 layout, for Accel-Sim's "
-      "trace-driven simulator: every traced block and warp, records as LDG/STG/ATOMG "
-      "instructions (one PC per static access), barriers as BAR, and an EXIT ending each warp. "
-      "Importing the result gives back the same records. See docs/accelsim.md");
-  exporter->add_option("--format", export_args->format, "Output format: accelsim")->required();
-  exporter->add_option("FILE", export_args->input, "The memcarlo trace (.mct)")->required();
-  exporter->add_option("-o,--output", export_args->output, "Output directory (created if missing)")
+  auto* export_command =
+      trace.add_subcommand("export", "Write a memcarlo trace as Accel-Sim (NVBit tracer) text");
+  export_command->footer(
+      "--format accelsim writes DIR/kernelslist.g and one kernel-N.traceg per launch in the\n"
+      "tracer-version-5 layout, for Accel-Sim's trace-driven simulator: every traced block and\n"
+      "warp, records as LDG/STG/ATOMG instructions (one PC per static access), barriers as BAR,\n"
+      "and an EXIT ending each warp. Importing the result gives back the same records.\n"
+      "Details: docs/accelsim.md");
+  export_command->add_option("--format", export_args->format, "Output format: accelsim")
       ->required();
-  exporter
+  export_command->add_option("FILE", export_args->input, "The memcarlo trace (.mct)")->required();
+  export_command
+      ->add_option("-o,--output", export_args->output, "Output directory (created if missing)")
+      ->required();
+  export_command
       ->add_option("--binary-version", export_args->options.binary_version,
                    "The '-binary version' (SM version) written into every kernel header")
       ->capture_default_str();
-  exporter
+  export_command
       ->add_option("--address-mode", export_args->address_mode,
                    "compact: base+stride or base+deltas where they apply; list: every address")
       ->check(CLI::IsMember({"compact", "list"}))
       ->capture_default_str();
-  exporter->add_flag("--snapshot-grid", export_args->options.snapshot_grid,
-                     "Write the grid as (traced blocks,1,1) so Accel-Sim runs only those blocks");
-  exporter->add_flag("-q,--quiet", export_args->quiet, "No progress indicator on stderr");
-  exporter->callback([export_args] {
-    run_export(export_args->format, export_args->input, export_args->output,
-               export_args->options, export_args->address_mode, export_args->quiet);
+  export_command->add_flag(
+      "--snapshot-grid", export_args->options.snapshot_grid,
+      "Write the grid as (traced blocks,1,1) so that Accel-Sim runs only those blocks");
+  export_command->add_flag("-q,--quiet", export_args->quiet, "No progress indicator on stderr");
+  export_command->callback([export_args] {
+    run_export(export_args->format, export_args->input, export_args->output, export_args->options,
+               export_args->address_mode, export_args->quiet);
   });
 }
 

@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   libtbb-dev libeigen3-dev libboost-dev libboost-context-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev liblzma-dev
   libclang-16-dev llvm-16-dev clang-16
 )
 missing=()
