@@ -1,0 +1,99 @@
+// The CUDA emulation of the host backend, force-included (g++ -x c++ -include this-file
+// -DMEMCARLO_BACKEND_HOST) into CUDA sources so that they compile as C++ and run on CPU fibers.
+// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file
+// are CUDA's.
+#pragma once
+
+#ifndef MEMCARLO_BACKEND_HOST
+#define MEMCARLO_BACKEND_HOST 1
+#endif
+
+// Everything the emulation needs from the standard library comes first: the keyword macros at the
+// end of this file must not reach into system headers (except the harmless empty __noinline__).
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cassert>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include "memcarlo/host/detail/call_site.h"
+
+#include "memcarlo/host/detail/atomics.h"
+#include "memcarlo/host/detail/builtins.h"
+#include "memcarlo/host/detail/launch.h"
+#include "memcarlo/host/detail/math_functions.h"
+#include "memcarlo/host/detail/runtime_api.h"
+#include "memcarlo/host/detail/synchronization.h"
+#include "memcarlo/host/detail/unsupported.h"
+#include "memcarlo/host/detail/vector_types.h"
+#include "memcarlo/probe_api.h"
+
+namespace memcarlo::host::detail {
+/// The running block's dynamic shared memory (the launch's shmem bytes, 128-byte aligned).
+void* dynamic_shared_memory();
+/// Whether `pointer` lies inside a device allocation (what a probe keeps).
+bool is_device_address(const void* pointer);
+}  // namespace memcarlo::host::detail
+
+inline unsigned __isGlobal(const void* pointer) {
+  return ::memcarlo::host::detail::is_device_address(pointer) ? 1u : 0u;
+}
+
+// ---- function and variable qualifiers
+// --------------------------------------------------------------
+
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __grid_constant__
+#define __forceinline__ inline
+// Empty rather than noinline: libstdc++ spells __attribute__((__noinline__)), and an empty
+// attribute list is still valid there.
+#define __noinline__
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __device_builtin__
+#define __cudart_builtin__
+
+// ---- shared memory -----------------------------------------------------------------------------
+//
+// CUDA gives every block its own instance of each __shared__ variable, which the block's threads
+// share. Here a block runs all its CUDA threads as fibers on one OS thread, from its first fiber
+// to its last, and an OS thread runs one block at a time. Block-local storage is therefore exactly
+// thread_local storage: `__shared__ float tile[16][16];` inside a kernel becomes a block-scope
+// `thread_local float tile[16][16];`, which C++ makes implicitly static — one object per OS thread,
+// so one per running block, shared by all the block's fibers and never by two blocks at once.
+// Blocks that run one after another on the same OS thread reuse the object; like GPU shared
+// memory, its contents are undefined at the start of a block.
+//
+// The expansion starts with an unused constant so that a storage class written before __shared__
+// lands on that constant instead of on the variable:
+//   `static __shared__ T x;`   -> `static const int unused = 0; thread_local T x;`   (C++: fine)
+//   `volatile __shared__ T x;` -> `volatile const int unused = 0; thread_local T x;` (fine)
+//   `extern __shared__ T x[];` -> `extern const int ...needs_MEMCARLO_DYNAMIC_SHARED = 0;` which
+// the compiler rejects ("has both 'extern' and initializer"), naming the macro and the line. An
+// unsized extern array cannot become per-block storage without its name, so dynamic shared memory
+// is spelled MEMCARLO_DYNAMIC_SHARED(T, x); the instrumenter rewrites `extern __shared__` to it
+// when it builds for the host backend.
+#define MEMCARLO_CONCATENATE_IMPL(a, b) a##b
+#define MEMCARLO_CONCATENATE(a, b) MEMCARLO_CONCATENATE_IMPL(a, b)
+#define __shared__                                                                          \
+  __attribute__((unused)) const int MEMCARLO_CONCATENATE(                                   \
+      memcarlo_extern_shared_must_be_written_as_MEMCARLO_DYNAMIC_SHARED_, __COUNTER__) = 0; \
+  thread_local
+
+/// `extern __shared__ T name[];` for the host backend: `name` points at the block's dynamic
+/// shared memory (the launch's shmem argument).
+// T is a type and name a declarator: neither can be parenthesized.
+#define MEMCARLO_DYNAMIC_SHARED(T, name) \
+  T* const name = static_cast<T*>(::memcarlo::host::detail::dynamic_shared_memory())  // NOLINT
+// NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

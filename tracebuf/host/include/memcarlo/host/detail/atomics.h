@@ -1,0 +1,115 @@
+// CUDA atomics on the host: std::atomic_ref over the same memory, so that fibers of one block and
+// blocks on other OS threads see one coherent value. A thread that keeps failing atomicCAS or
+// re-reading an unchanged lock with atomicExch yields, so intra-block spin locks make progress.
+// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
+#pragma once
+
+#include <atomic>
+#include <concepts>
+#include <type_traits>
+
+namespace memcarlo::host::detail {
+
+template <class T>
+concept AtomicArithmetic = (std::integral<T> || std::floating_point<T>)&&!std::same_as<T, bool>;
+
+/// Counts a spin-wait iteration of the running CUDA thread; yields its fiber now and then.
+void note_spin(bool spinning);
+
+template <class T>
+std::atomic_ref<T> atomic_at(T* address) {
+  return std::atomic_ref<T>(*address);
+}
+
+}  // namespace memcarlo::host::detail
+
+template <::memcarlo::host::detail::AtomicArithmetic T>
+T atomicAdd(T* address, std::type_identity_t<T> value) {
+  return ::memcarlo::host::detail::atomic_at(address).fetch_add(value);
+}
+template <::memcarlo::host::detail::AtomicArithmetic T>
+T atomicSub(T* address, std::type_identity_t<T> value) {
+  return ::memcarlo::host::detail::atomic_at(address).fetch_sub(value);
+}
+template <::memcarlo::host::detail::AtomicArithmetic T>
+T atomicExch(T* address, std::type_identity_t<T> value) {
+  const T old = ::memcarlo::host::detail::atomic_at(address).exchange(value);
+  ::memcarlo::host::detail::note_spin(old == value);
+  return old;
+}
+template <::memcarlo::host::detail::AtomicArithmetic T>
+T atomicMin(T* address, std::type_identity_t<T> value) {
+  auto ref = ::memcarlo::host::detail::atomic_at(address);
+  T old = ref.load();
+  while (value < old && !ref.compare_exchange_weak(old, value)) {
+  }
+  return old;
+}
+template <::memcarlo::host::detail::AtomicArithmetic T>
+T atomicMax(T* address, std::type_identity_t<T> value) {
+  auto ref = ::memcarlo::host::detail::atomic_at(address);
+  T old = ref.load();
+  while (old < value && !ref.compare_exchange_weak(old, value)) {
+  }
+  return old;
+}
+/// ((old >= limit) ? 0 : old + 1), as CUDA defines it.
+inline unsigned atomicInc(unsigned* address, unsigned limit) {
+  auto ref = ::memcarlo::host::detail::atomic_at(address);
+  unsigned old = ref.load();
+  while (!ref.compare_exchange_weak(old, old >= limit ? 0u : old + 1u)) {
+  }
+  return old;
+}
+/// (((old == 0) || (old > limit)) ? limit : old - 1), as CUDA defines it.
+inline unsigned atomicDec(unsigned* address, unsigned limit) {
+  auto ref = ::memcarlo::host::detail::atomic_at(address);
+  unsigned old = ref.load();
+  while (!ref.compare_exchange_weak(old, (old == 0u || old > limit) ? limit : old - 1u)) {
+  }
+  return old;
+}
+template <::memcarlo::host::detail::AtomicArithmetic T>
+T atomicCAS(T* address, std::type_identity_t<T> compare, std::type_identity_t<T> value) {
+  T expected = compare;
+  const bool swapped =
+      ::memcarlo::host::detail::atomic_at(address).compare_exchange_strong(expected, value);
+  ::memcarlo::host::detail::note_spin(!swapped);
+  return expected;
+}
+template <std::integral T>
+T atomicAnd(T* address, std::type_identity_t<T> value) {
+  return ::memcarlo::host::detail::atomic_at(address).fetch_and(value);
+}
+template <std::integral T>
+T atomicOr(T* address, std::type_identity_t<T> value) {
+  return ::memcarlo::host::detail::atomic_at(address).fetch_or(value);
+}
+template <std::integral T>
+T atomicXor(T* address, std::type_identity_t<T> value) {
+  return ::memcarlo::host::detail::atomic_at(address).fetch_xor(value);
+}
+
+// The _block and _system scopes are the same on a host where every thread shares one memory.
+#define MEMCARLO_ATOMIC_SCOPES(NAME)                                               \
+  template <class T, class... Rest>                                                \
+  auto NAME##_block(T* address, Rest... rest)->decltype(NAME(address, rest...)) {  \
+    return NAME(address, rest...);                                                 \
+  }                                                                                \
+  template <class T, class... Rest>                                                \
+  auto NAME##_system(T* address, Rest... rest)->decltype(NAME(address, rest...)) { \
+    return NAME(address, rest...);                                                 \
+  }
+MEMCARLO_ATOMIC_SCOPES(atomicAdd)
+MEMCARLO_ATOMIC_SCOPES(atomicSub)
+MEMCARLO_ATOMIC_SCOPES(atomicExch)
+MEMCARLO_ATOMIC_SCOPES(atomicMin)
+MEMCARLO_ATOMIC_SCOPES(atomicMax)
+MEMCARLO_ATOMIC_SCOPES(atomicInc)
+MEMCARLO_ATOMIC_SCOPES(atomicDec)
+MEMCARLO_ATOMIC_SCOPES(atomicCAS)
+MEMCARLO_ATOMIC_SCOPES(atomicAnd)
+MEMCARLO_ATOMIC_SCOPES(atomicOr)
+MEMCARLO_ATOMIC_SCOPES(atomicXor)
+#undef MEMCARLO_ATOMIC_SCOPES
+// NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

@@ -1,0 +1,95 @@
+// Kernel launches on the host backend: memcarlo_launch(name, kernel, grid, block, shmem, stream,
+// args...) is what the instrumenter emits for `kernel<<<grid, block, shmem, stream>>>(args...)`,
+// and cudaLaunchKernel works too. Both run the grid to completion before returning (streams are
+// serialized), each CUDA thread calling the kernel with its own copy of the arguments.
+// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "memcarlo/host/detail/call_site.h"
+#include "memcarlo/host/detail/runtime_api.h"
+#include "memcarlo/host/detail/vector_types.h"
+
+namespace memcarlo::host {
+
+namespace detail {
+
+struct LaunchRequest {
+  const char* kernel_name;
+  dim3 grid;
+  dim3 block;
+  std::size_t dynamic_shared_bytes;
+  cudaStream_t stream;
+  /// Runs the kernel body for the calling CUDA thread; `closure` holds the kernel and arguments.
+  void (*invoke)(const void* closure);
+  const void* closure;
+  CallSite site;
+};
+
+/// Validates, runs every block and, for a traced launch, writes its snapshot's warp records.
+/// Sets the error that cudaGetLastError reports.
+void run_launch(const LaunchRequest& request);
+
+inline dim3 to_dim3(dim3 d) {
+  return d;
+}
+inline dim3 to_dim3(uint3 d) {
+  return dim3(d);
+}
+template <std::integral I>
+dim3 to_dim3(I n) {
+  return dim3(static_cast<unsigned>(n));
+}
+
+template <class... Params>
+struct KernelClosure {
+  void (*kernel)(Params...);
+  std::tuple<std::decay_t<Params>...> arguments;
+
+  static void invoke(const void* self) {
+    const auto* closure = static_cast<const KernelClosure*>(self);
+    // By value: each CUDA thread gets its own copy of the parameters, as on a GPU.
+    std::apply(closure->kernel, closure->arguments);
+  }
+};
+
+}  // namespace detail
+
+template <class Grid, class Block, class... Params, class... Args>
+void launch_kernel(CallSite site, const char* kernel_name, void (*kernel)(Params...), Grid grid,
+                   Block block, std::size_t dynamic_shared_bytes, cudaStream_t stream,
+                   Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "memcarlo_launch: the kernel takes a different number of arguments");
+  const detail::KernelClosure<Params...> closure{kernel, {std::forward<Args>(args)...}};
+  detail::run_launch({kernel_name, detail::to_dim3(grid), detail::to_dim3(block),
+                      dynamic_shared_bytes, stream, &detail::KernelClosure<Params...>::invoke,
+                      &closure, site});
+}
+
+}  // namespace memcarlo::host
+
+/// The launch the instrumenter emits for the host backend; shmem and stream may be 0.
+#define memcarlo_launch(...) \
+  ::memcarlo::host::launch_kernel(::memcarlo::host::CallSite(__FILE__, __LINE__), __VA_ARGS__)
+
+template <class... Params>
+cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
+                             std::size_t dynamic_shared_bytes = 0, cudaStream_t stream = nullptr,
+                             ::memcarlo::host::CallSite where = {}) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const ::memcarlo::host::detail::KernelClosure<Params...> closure{
+        kernel, {*static_cast<std::decay_t<Params>*>(args[I])...}};
+    ::memcarlo::host::detail::run_launch(
+        {"cudaLaunchKernel", grid, block, dynamic_shared_bytes, stream,
+         &::memcarlo::host::detail::KernelClosure<Params...>::invoke, &closure, where});
+    return cudaPeekAtLastError();
+  }
+  (std::index_sequence_for<Params...>{});
+}
+// NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

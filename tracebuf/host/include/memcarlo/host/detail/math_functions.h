@@ -1,0 +1,401 @@
+// CUDA device intrinsics on the host: fast-math forms computed exactly, bit reinterpretations,
+// integer intrinsics, CUDA's global min/max overloads, __ldg and the cache-hinted loads and stores
+// (plain accesses on the host).
+// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
+#pragma once
+
+#include <math.h>
+
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+// ---- floating point
+// ------------------------------------------------------------------------------
+
+inline float __fdividef(float x, float y) {
+  return x / y;
+}
+inline float __fdiv_rn(float x, float y) {
+  return x / y;
+}
+inline float __fadd_rn(float x, float y) {
+  return x + y;
+}
+inline float __fsub_rn(float x, float y) {
+  return x - y;
+}
+inline float __fmul_rn(float x, float y) {
+  return x * y;
+}
+inline float __fmaf_rn(float x, float y, float z) {
+  return std::fma(x, y, z);
+}
+inline float __frcp_rn(float x) {
+  return 1.0f / x;
+}
+inline float __fsqrt_rn(float x) {
+  return std::sqrt(x);
+}
+inline float __frsqrt_rn(float x) {
+  return 1.0f / std::sqrt(x);
+}
+inline double __dadd_rn(double x, double y) {
+  return x + y;
+}
+inline double __dsub_rn(double x, double y) {
+  return x - y;
+}
+inline double __dmul_rn(double x, double y) {
+  return x * y;
+}
+inline double __ddiv_rn(double x, double y) {
+  return x / y;
+}
+inline double __fma_rn(double x, double y, double z) {
+  return std::fma(x, y, z);
+}
+inline double __drcp_rn(double x) {
+  return 1.0 / x;
+}
+inline double __dsqrt_rn(double x) {
+  return std::sqrt(x);
+}
+inline float rsqrtf(float x) {
+  return 1.0f / std::sqrt(x);
+}
+inline double rsqrt(double x) {
+  return 1.0 / std::sqrt(x);
+}
+inline float rcbrtf(float x) {
+  return 1.0f / std::cbrt(x);
+}
+inline double rcbrt(double x) {
+  return 1.0 / std::cbrt(x);
+}
+inline float __saturatef(float x) {
+  return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f);
+}
+inline float rhypotf(float x, float y) {
+  return 1.0f / std::hypot(x, y);
+}
+inline float norm3df(float a, float b, float c) {
+  return std::sqrt(a * a + b * b + c * c);
+}
+inline float rnorm3df(float a, float b, float c) {
+  return 1.0f / norm3df(a, b, c);
+}
+inline float norm4df(float a, float b, float c, float d) {
+  return std::sqrt(a * a + b * b + c * c + d * d);
+}
+inline float rnorm4df(float a, float b, float c, float d) {
+  return 1.0f / norm4df(a, b, c, d);
+}
+inline float sinpif(float x) {
+  return std::sin(x * 3.14159265358979323846f);
+}
+inline float cospif(float x) {
+  return std::cos(x * 3.14159265358979323846f);
+}
+inline double sinpi(double x) {
+  return std::sin(x * 3.14159265358979323846);
+}
+inline double cospi(double x) {
+  return std::cos(x * 3.14159265358979323846);
+}
+inline void sincospif(float x, float* s, float* c) {
+  *s = sinpif(x);
+  *c = cospif(x);
+}
+inline void __sincosf(float x, float* s, float* c) noexcept {
+  *s = std::sin(x);
+  *c = std::cos(x);
+}
+// glibc's <math.h> declares __expf, __logf, ... (noexcept, C linkage) without exporting them
+// from libm; these definitions complete those declarations.
+inline float __expf(float x) noexcept {
+  return ::expf(x);
+}
+inline float __exp2f(float x) noexcept {
+  return ::exp2f(x);
+}
+inline float __exp10f(float x) noexcept {
+  return ::powf(10.0f, x);
+}
+inline float __logf(float x) noexcept {
+  return ::logf(x);
+}
+inline float __log2f(float x) noexcept {
+  return ::log2f(x);
+}
+inline float __log10f(float x) noexcept {
+  return ::log10f(x);
+}
+inline float __sinf(float x) noexcept {
+  return ::sinf(x);
+}
+inline float __cosf(float x) noexcept {
+  return ::cosf(x);
+}
+inline float __tanf(float x) noexcept {
+  return ::tanf(x);
+}
+inline float __powf(float x, float y) noexcept {
+  return ::powf(x, y);
+}
+
+// ---- conversions and reinterpretations
+// -----------------------------------------------------------
+
+inline int __float_as_int(float x) {
+  return std::bit_cast<int>(x);
+}
+inline unsigned __float_as_uint(float x) {
+  return std::bit_cast<unsigned>(x);
+}
+inline float __int_as_float(int x) {
+  return std::bit_cast<float>(x);
+}
+inline float __uint_as_float(unsigned x) {
+  return std::bit_cast<float>(x);
+}
+inline long long __double_as_longlong(double x) {
+  return std::bit_cast<long long>(x);
+}
+inline double __longlong_as_double(long long x) {
+  return std::bit_cast<double>(x);
+}
+inline int __double2hiint(double x) {
+  return static_cast<int>(static_cast<std::uint64_t>(std::bit_cast<long long>(x)) >> 32);
+}
+inline int __double2loint(double x) {
+  return static_cast<int>(static_cast<std::uint32_t>(std::bit_cast<unsigned long long>(x)));
+}
+inline double __hiloint2double(int hi, int lo) {
+  return std::bit_cast<double>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(hi)) << 32) |
+                               static_cast<std::uint32_t>(lo));
+}
+inline int __float2int_rn(float x) {
+  return static_cast<int>(std::nearbyint(x));
+}
+inline int __float2int_rz(float x) {
+  return static_cast<int>(std::trunc(x));
+}
+inline int __float2int_rd(float x) {
+  return static_cast<int>(std::floor(x));
+}
+inline int __float2int_ru(float x) {
+  return static_cast<int>(std::ceil(x));
+}
+inline unsigned __float2uint_rn(float x) {
+  return static_cast<unsigned>(std::nearbyint(x));
+}
+inline unsigned __float2uint_rz(float x) {
+  return static_cast<unsigned>(std::trunc(x));
+}
+inline int __double2int_rn(double x) {
+  return static_cast<int>(std::nearbyint(x));
+}
+inline int __double2int_rz(double x) {
+  return static_cast<int>(std::trunc(x));
+}
+inline float __int2float_rn(int x) {
+  return static_cast<float>(x);
+}
+inline float __uint2float_rn(unsigned x) {
+  return static_cast<float>(x);
+}
+inline float __double2float_rn(double x) {
+  return static_cast<float>(x);
+}
+inline double __int2double_rn(int x) {
+  return static_cast<double>(x);
+}
+
+// ---- integer intrinsics
+// --------------------------------------------------------------------------
+
+inline int __popc(unsigned x) {
+  return std::popcount(x);
+}
+inline int __popcll(unsigned long long x) {
+  return std::popcount(x);
+}
+inline int __clz(int x) {
+  return std::countl_zero(static_cast<unsigned>(x));
+}
+inline int __clzll(long long x) {
+  return std::countl_zero(static_cast<unsigned long long>(x));
+}
+inline int __ffs(int x) {
+  return x == 0 ? 0 : std::countr_zero(static_cast<unsigned>(x)) + 1;
+}
+inline int __ffsll(long long x) {
+  return x == 0 ? 0 : std::countr_zero(static_cast<unsigned long long>(x)) + 1;
+}
+inline unsigned __brev(unsigned x) {
+  unsigned r = 0;
+  for (int i = 0; i < 32; ++i, x >>= 1) {
+    r = (r << 1) | (x & 1u);
+  }
+  return r;
+}
+inline unsigned long long __brevll(unsigned long long x) {
+  return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(x))) << 32) |
+         __brev(static_cast<unsigned>(x >> 32));
+}
+inline unsigned __byte_perm(unsigned x, unsigned y, unsigned selector) {
+  const std::uint64_t bytes = (static_cast<std::uint64_t>(y) << 32) | x;
+  unsigned result = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    const unsigned which = (selector >> (4 * i)) & 7u;
+    result |= static_cast<unsigned>((bytes >> (8 * which)) & 0xffu) << (8 * i);
+  }
+  return result;
+}
+inline int __mul24(int x, int y) {
+  // Sign-extend the low 24 bits of each operand, as the hardware does.
+  const auto low24 = [](int v) { return static_cast<int>(static_cast<unsigned>(v) << 8) >> 8; };
+  return low24(x) * low24(y);
+}
+inline unsigned __umul24(unsigned x, unsigned y) {
+  return (x & 0xffffffu) * (y & 0xffffffu);
+}
+inline int __mulhi(int x, int y) {
+  return static_cast<int>((static_cast<long long>(x) * y) >> 32);
+}
+inline unsigned __umulhi(unsigned x, unsigned y) {
+  return static_cast<unsigned>((static_cast<unsigned long long>(x) * y) >> 32);
+}
+__extension__ typedef __int128 memcarlo_int128;
+__extension__ typedef unsigned __int128 memcarlo_uint128;
+inline long long __mul64hi(long long x, long long y) {
+  return static_cast<long long>((static_cast<memcarlo_int128>(x) * y) >> 64);
+}
+inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+  return static_cast<unsigned long long>((static_cast<memcarlo_uint128>(x) * y) >> 64);
+}
+inline unsigned __sad(int x, int y, unsigned z) {
+  return z + static_cast<unsigned>(x > y ? x - y : y - x);
+}
+inline unsigned __usad(unsigned x, unsigned y, unsigned z) {
+  return z + (x > y ? x - y : y - x);
+}
+inline int __hadd(int x, int y) {
+  return static_cast<int>((static_cast<long long>(x) + y) >> 1);
+}
+inline int __rhadd(int x, int y) {
+  return static_cast<int>((static_cast<long long>(x) + y + 1) >> 1);
+}
+inline unsigned __uhadd(unsigned x, unsigned y) {
+  return static_cast<unsigned>((static_cast<unsigned long long>(x) + y) >> 1);
+}
+inline unsigned __urhadd(unsigned x, unsigned y) {
+  return static_cast<unsigned>((static_cast<unsigned long long>(x) + y + 1) >> 1);
+}
+inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift) {
+  const std::uint64_t both = (static_cast<std::uint64_t>(hi) << 32) | lo;
+  return static_cast<unsigned>((both << (shift & 31u)) >> 32);
+}
+inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift) {
+  const std::uint64_t both = (static_cast<std::uint64_t>(hi) << 32) | lo;
+  return static_cast<unsigned>(both >> (shift & 31u));
+}
+
+// ---- CUDA's global min and max (mixed signedness converts to unsigned, as in CUDA) --------------
+
+#define MEMCARLO_MIN_MAX(A, B, R)                         \
+  inline R min(A a, B b) {                                \
+    const R x = static_cast<R>(a), y = static_cast<R>(b); \
+    return y < x ? y : x;                                 \
+  }                                                       \
+  inline R max(A a, B b) {                                \
+    const R x = static_cast<R>(a), y = static_cast<R>(b); \
+    return x < y ? y : x;                                 \
+  }
+MEMCARLO_MIN_MAX(int, int, int)
+MEMCARLO_MIN_MAX(unsigned, unsigned, unsigned)
+MEMCARLO_MIN_MAX(int, unsigned, unsigned)
+MEMCARLO_MIN_MAX(unsigned, int, unsigned)
+MEMCARLO_MIN_MAX(long, long, long)
+MEMCARLO_MIN_MAX(unsigned long, unsigned long, unsigned long)
+MEMCARLO_MIN_MAX(long long, long long, long long)
+MEMCARLO_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
+MEMCARLO_MIN_MAX(long long, unsigned long long, unsigned long long)
+MEMCARLO_MIN_MAX(unsigned long long, long long, unsigned long long)
+#undef MEMCARLO_MIN_MAX
+inline float min(float a, float b) {
+  return std::fmin(a, b);
+}
+inline float max(float a, float b) {
+  return std::fmax(a, b);
+}
+inline double min(double a, double b) {
+  return std::fmin(a, b);
+}
+inline double max(double a, double b) {
+  return std::fmax(a, b);
+}
+inline double min(float a, double b) {
+  return std::fmin(static_cast<double>(a), b);
+}
+inline double max(float a, double b) {
+  return std::fmax(static_cast<double>(a), b);
+}
+inline double min(double a, float b) {
+  return std::fmin(a, static_cast<double>(b));
+}
+inline double max(double a, float b) {
+  return std::fmax(a, static_cast<double>(b));
+}
+
+// ---- loads and stores with cache hints, clocks
+// ---------------------------------------------------
+
+template <class T>
+T __ldg(const T* address) {
+  return *address;
+}
+template <class T>
+T __ldca(const T* address) {
+  return *address;
+}
+template <class T>
+T __ldcg(const T* address) {
+  return *address;
+}
+template <class T>
+T __ldcs(const T* address) {
+  return *address;
+}
+template <class T>
+T __ldlu(const T* address) {
+  return *address;
+}
+template <class T>
+T __ldcv(const T* address) {
+  return *address;
+}
+template <class T>
+void __stwb(T* address, T value) {
+  *address = value;
+}
+template <class T>
+void __stcg(T* address, T value) {
+  *address = value;
+}
+template <class T>
+void __stcs(T* address, T value) {
+  *address = value;
+}
+template <class T>
+void __stwt(T* address, T value) {
+  *address = value;
+}
+
+inline long long clock64() {
+  return static_cast<long long>(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+// NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

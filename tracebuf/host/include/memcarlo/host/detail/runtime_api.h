@@ -1,0 +1,427 @@
+// The CUDA runtime API as the host backend provides it: errors, device memory (which the runtime
+// records, so that probes keep only device addresses), symbols, streams and events (serialized:
+// every call completes before it returns), device properties and occupancy queries.
+// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include "memcarlo/host/detail/call_site.h"
+
+#include "memcarlo/host/detail/vector_types.h"
+
+#define CUDART_VERSION 12000
+#define CUDA_VERSION 12000
+#define CUDART_CB
+#define CUDARTAPI
+
+enum cudaError {
+  cudaSuccess = 0,
+  cudaErrorInvalidValue = 1,
+  cudaErrorMemoryAllocation = 2,
+  cudaErrorInitializationError = 3,
+  cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidPitchValue = 12,
+  cudaErrorInvalidSymbol = 13,
+  cudaErrorInvalidHostPointer = 16,
+  cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18,
+  cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorNoDevice = 100,
+  cudaErrorInvalidDevice = 101,
+  cudaErrorInvalidResourceHandle = 400,
+  cudaErrorNotReady = 600,
+  cudaErrorIllegalAddress = 700,
+  cudaErrorLaunchOutOfResources = 701,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorLaunchFailure = 719,
+  cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorNotSupported = 801,
+  cudaErrorUnknown = 999,
+};
+typedef enum cudaError cudaError_t;
+
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4,
+};
+
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3,
+};
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2,
+};
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+enum cudaLimit {
+  cudaLimitStackSize = 0,
+  cudaLimitPrintfFifoSize = 1,
+  cudaLimitMallocHeapSize = 2,
+};
+enum cudaMemoryAdvise {
+  cudaMemAdviseSetReadMostly = 1,
+  cudaMemAdviseUnsetReadMostly = 2,
+  cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4,
+  cudaMemAdviseSetAccessedBy = 5,
+  cudaMemAdviseUnsetAccessedBy = 6,
+};
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1,
+  cudaDevAttrMaxBlockDimX = 2,
+  cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4,
+  cudaDevAttrMaxGridDimX = 5,
+  cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock = 8,
+  cudaDevAttrTotalConstantMemory = 9,
+  cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxRegistersPerBlock = 12,
+  cudaDevAttrClockRate = 13,
+  cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37,
+  cudaDevAttrL2CacheSize = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+  cudaDevAttrManagedMemory = 83,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+};
+
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaCpuDeviceId (-1)
+
+struct CUstream_st;
+struct CUevent_st;
+typedef CUstream_st* cudaStream_t;
+typedef CUevent_st* cudaEvent_t;
+#define cudaStreamLegacy (static_cast<cudaStream_t>(nullptr))
+#define cudaStreamPerThread (static_cast<cudaStream_t>(nullptr))
+typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void*);
+typedef void (*cudaHostFn_t)(void*);
+
+/// Filled from the device limits the runtime was configured with (docs/host-runtime.md).
+struct cudaDeviceProp {
+  char name[256];
+  std::size_t totalGlobalMem;
+  std::size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  std::size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate;
+  std::size_t totalConstMem;
+  int major;
+  int minor;
+  std::size_t textureAlignment;
+  int deviceOverlap;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  std::size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int concurrentManagedAccess;
+  int cooperativeLaunch;
+  std::size_t sharedMemPerBlockOptin;
+  int maxBlocksPerMultiProcessor;
+};
+
+struct cudaFuncAttributes {
+  std::size_t sharedSizeBytes;
+  std::size_t constSizeBytes;
+  std::size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+};
+
+cudaError_t cudaGetLastError();
+cudaError_t cudaPeekAtLastError();
+const char* cudaGetErrorString(cudaError_t error);
+const char* cudaGetErrorName(cudaError_t error);
+
+cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaThreadSynchronize();
+cudaError_t cudaDeviceReset();
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int* device);
+cudaError_t cudaGetDeviceCount(int* count);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device);
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
+cudaError_t cudaDriverGetVersion(int* version);
+cudaError_t cudaRuntimeGetVersion(int* version);
+cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes);
+cudaError_t cudaProfilerStart();
+cudaError_t cudaProfilerStop();
+
+cudaError_t cudaMalloc(void** pointer, std::size_t size);
+cudaError_t cudaMallocManaged(void** pointer, std::size_t size,
+                              unsigned flags = cudaMemAttachGlobal);
+cudaError_t cudaMallocPitch(void** pointer, std::size_t* pitch, std::size_t width,
+                            std::size_t height);
+cudaError_t cudaFree(void* pointer);
+cudaError_t cudaMallocHost(void** pointer, std::size_t size);
+cudaError_t cudaHostAlloc(void** pointer, std::size_t size, unsigned flags);
+cudaError_t cudaFreeHost(void* pointer);
+cudaError_t cudaHostRegister(void* pointer, std::size_t size, unsigned flags);
+cudaError_t cudaHostUnregister(void* pointer);
+cudaError_t cudaHostGetDevicePointer(void** device_pointer, void* host_pointer, unsigned flags);
+cudaError_t cudaMemcpy(void* destination, const void* source, std::size_t count,
+                       cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void* destination, const void* source, std::size_t count,
+                            cudaMemcpyKind kind, cudaStream_t stream = nullptr);
+cudaError_t cudaMemcpy2D(void* destination, std::size_t destination_pitch, const void* source,
+                         std::size_t source_pitch, std::size_t width, std::size_t height,
+                         cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void* destination, std::size_t destination_pitch, const void* source,
+                              std::size_t source_pitch, std::size_t width, std::size_t height,
+                              cudaMemcpyKind kind, cudaStream_t stream = nullptr);
+cudaError_t cudaMemset(void* pointer, int value, std::size_t count);
+cudaError_t cudaMemsetAsync(void* pointer, int value, std::size_t count,
+                            cudaStream_t stream = nullptr);
+cudaError_t cudaMemset2D(void* pointer, std::size_t pitch, int value, std::size_t width,
+                         std::size_t height);
+cudaError_t cudaMemPrefetchAsync(const void* pointer, std::size_t count, int device,
+                                 cudaStream_t stream = nullptr);
+cudaError_t cudaMemAdvise(const void* pointer, std::size_t count, cudaMemoryAdvise advice,
+                          int device);
+
+template <class T>
+cudaError_t cudaMalloc(T** pointer, std::size_t size) {
+  return cudaMalloc(reinterpret_cast<void**>(pointer), size);
+}
+template <class T>
+cudaError_t cudaMallocManaged(T** pointer, std::size_t size, unsigned flags = cudaMemAttachGlobal) {
+  return cudaMallocManaged(reinterpret_cast<void**>(pointer), size, flags);
+}
+template <class T>
+cudaError_t cudaMallocHost(T** pointer, std::size_t size) {
+  return cudaMallocHost(reinterpret_cast<void**>(pointer), size);
+}
+template <class T>
+cudaError_t cudaHostAlloc(T** pointer, std::size_t size, unsigned flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(pointer), size, flags);
+}
+template <class T>
+cudaError_t cudaMallocPitch(T** pointer, std::size_t* pitch, std::size_t width,
+                            std::size_t height) {
+  return cudaMallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height);
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t* stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned flags, int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags = 0);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void* user_data, unsigned flags);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* user_data);
+cudaError_t cudaEventCreate(cudaEvent_t* event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = nullptr);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEvent_t end);
+
+// ---- symbols (__constant__ and __device__ variables are ordinary globals on the host) -----------
+
+template <class T>
+cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* source, std::size_t count,
+                               std::size_t offset = 0,
+                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  if (offset > sizeof(T) || count > sizeof(T) - offset) {
+    return cudaErrorInvalidValue;
+  }
+  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
+      kind != cudaMemcpyDefault) {
+    return cudaErrorInvalidMemcpyDirection;
+  }
+  std::memmove(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, source, count);
+  return cudaSuccess;
+}
+template <class T>
+cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* source, std::size_t count,
+                                    std::size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                    cudaStream_t = nullptr) {
+  return cudaMemcpyToSymbol(symbol, source, count, offset, kind);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, std::size_t count,
+                                 std::size_t offset = 0,
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  if (offset > sizeof(T) || count > sizeof(T) - offset) {
+    return cudaErrorInvalidValue;
+  }
+  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
+      kind != cudaMemcpyDefault) {
+    return cudaErrorInvalidMemcpyDirection;
+  }
+  std::memmove(destination, reinterpret_cast<const char*>(&symbol) + offset, count);
+  return cudaSuccess;
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const T& symbol, std::size_t count,
+                                      std::size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                      cudaStream_t = nullptr) {
+  return cudaMemcpyFromSymbol(destination, symbol, count, offset, kind);
+}
+namespace memcarlo::host::detail {
+void register_symbol(const void* base, std::size_t size);
+}  // namespace memcarlo::host::detail
+
+template <class T>
+cudaError_t cudaGetSymbolAddress(void** address, const T& symbol) {
+  ::memcarlo::host::detail::register_symbol(&symbol, sizeof(T));
+  *address = const_cast<T*>(&symbol);
+  return cudaSuccess;
+}
+template <class T>
+cudaError_t cudaGetSymbolSize(std::size_t* size, const T&) {
+  *size = sizeof(T);
+  return cudaSuccess;
+}
+
+// ---- per-kernel settings and occupancy
+// ------------------------------------------------------------
+
+namespace memcarlo::host::detail {
+/// Resident blocks of `block_size` threads per SM under the configured limits (0: does not fit).
+int resident_blocks_for(int block_size, std::size_t dynamic_shared_bytes);
+void fill_function_attributes(cudaFuncAttributes* attributes);
+}  // namespace memcarlo::host::detail
+
+template <class F>
+cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) {
+  return cudaSuccess;
+}
+template <class F>
+cudaError_t cudaFuncSetSharedMemConfig(F*, cudaSharedMemConfig) {
+  return cudaSuccess;
+}
+template <class F>
+cudaError_t cudaFuncSetAttribute(F*, cudaFuncAttribute, int) {
+  return cudaSuccess;
+}
+template <class F>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, F*) {
+  ::memcarlo::host::detail::fill_function_attributes(attributes);
+  return cudaSuccess;
+}
+template <class F>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F*, int block_size,
+                                                          std::size_t dynamic_shared_bytes) {
+  *blocks = ::memcarlo::host::detail::resident_blocks_for(block_size, dynamic_shared_bytes);
+  return cudaSuccess;
+}
+/// The block size (a multiple of 32 up to the limit) with the most resident threads per SM.
+template <class F>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid_size, int* block_size, F*,
+                                               std::size_t dynamic_shared_bytes = 0,
+                                               int block_size_limit = 0) {
+  cudaDeviceProp properties{};
+  cudaGetDeviceProperties(&properties, 0);
+  const int limit = block_size_limit > 0 ? block_size_limit : properties.maxThreadsPerBlock;
+  int best_size = 32;
+  int best_threads = 0;
+  for (int size = 32; size <= limit; size += 32) {
+    const int threads =
+        size * ::memcarlo::host::detail::resident_blocks_for(size, dynamic_shared_bytes);
+    if (threads > best_threads) {
+      best_threads = threads;
+      best_size = size;
+    }
+  }
+  *block_size = best_size;
+  *min_grid_size = properties.multiProcessorCount * (best_threads / best_size);
+  return cudaSuccess;
+}
+
+// ---- allocation names
+// ------------------------------------------------------------------------------
+
+namespace memcarlo::host::detail {
+/// cudaMalloc that also records the variable named in the call's first argument, e.g.
+/// "(void**)&d_val, bytes" names the allocation "d_val" in the trace's allocation table.
+cudaError_t malloc_named(void** pointer, std::size_t size, bool managed, const char* call_text);
+template <class T>
+cudaError_t cuda_malloc_named(const char* call_text, T** pointer, std::size_t size) {
+  return malloc_named(reinterpret_cast<void**>(pointer), size, false, call_text);
+}
+template <class T>
+cudaError_t cuda_malloc_managed_named(const char* call_text, T** pointer, std::size_t size,
+                                      unsigned = cudaMemAttachGlobal) {
+  return malloc_named(reinterpret_cast<void**>(pointer), size, true, call_text);
+}
+}  // namespace memcarlo::host::detail
+
+/// Names a device allocation for the trace (host-backend extension; no-op for unknown pointers).
+void memcarlo_name_allocation(const void* base, const char* name);
+
+#define cudaMalloc(...) ::memcarlo::host::detail::cuda_malloc_named(#__VA_ARGS__, __VA_ARGS__)
+#define cudaMallocManaged(...) \
+  ::memcarlo::host::detail::cuda_malloc_managed_named(#__VA_ARGS__, __VA_ARGS__)
+// NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

@@ -1,0 +1,260 @@
+// The allocation registry: a reserved, never-reused address range for device and managed memory
+// (deterministic addresses across runs) and the bookkeeping that traces and probes read.
+#include "allocation_registry.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
+
+namespace memcarlo::host::detail {
+namespace {
+
+constexpr std::uint64_t kAlignment = 256;  // cudaMalloc guarantees at least 256-byte alignment
+// Where device memory lives when the address is free: above ASan's shadow on x86-64, so the
+// same addresses are used with and without sanitizers. 4 TiB of address space, reserved only.
+constexpr std::uint64_t kArenaHint = 0x200000000000ull;
+constexpr std::uint64_t kArenaSize = std::uint64_t{1} << 42;
+
+std::uint64_t round_up(std::uint64_t value, std::uint64_t to) {
+  return (value + to - 1) / to * to;
+}
+
+std::uint64_t page_size() {
+  static const auto kSize = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  return kSize;
+}
+
+}  // namespace
+
+std::ptrdiff_t DeviceRanges::find(std::uint64_t address) const {
+  const auto it = std::upper_bound(bases.begin(), bases.end(), address);
+  if (it == bases.begin()) {
+    return -1;
+  }
+  const auto index = std::distance(bases.begin(), it) - 1;
+  return address < ends[static_cast<std::size_t>(index)] ? index : -1;
+}
+
+AllocationRegistry::AllocationRegistry() {
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): a fixed address is the point.
+  void* arena = ::mmap(reinterpret_cast<void*>(kArenaHint), kArenaSize, PROT_NONE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (arena == MAP_FAILED) {
+    // Somebody holds that range: any address will do, only run-to-run determinism is lost.
+    arena =
+        ::mmap(nullptr, kArenaSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  }
+  if (arena != MAP_FAILED) {
+    arena_ = static_cast<std::byte*>(arena);
+    arena_base_ = reinterpret_cast<std::uint64_t>(arena);
+    arena_size_ = kArenaSize;
+    arena_next_ = arena_base_;
+  }
+  auto empty = std::make_shared<DeviceRanges>();
+  empty->generation = ++generation_;
+  ranges_ = std::move(empty);
+}
+
+void* AllocationRegistry::allocate_device_range(std::uint64_t size) {
+  const std::uint64_t base = round_up(arena_next_, kAlignment);
+  if (arena_size_ != 0 && base + size <= arena_base_ + arena_size_) {
+    // Make the pages under [base, base + size) usable; neighbours may share the edge pages.
+    const std::uint64_t first_page = base / page_size() * page_size();
+    const std::uint64_t end_page = round_up(base + size, page_size());
+    if (::mprotect(arena_ + (first_page - arena_base_), end_page - first_page,
+                   PROT_READ | PROT_WRITE) == 0) {
+      arena_next_ = base + size;
+      return arena_ + (base - arena_base_);
+    }
+    return nullptr;
+  }
+  // The arena is spent (or was never had): ordinary heap memory, still registered.
+  return std::aligned_alloc(kAlignment, round_up(size, kAlignment));
+}
+
+void AllocationRegistry::release_device_range(void* pointer, std::uint64_t size) {
+  const auto base = reinterpret_cast<std::uint64_t>(pointer);
+  if (base >= arena_base_ && base < arena_base_ + arena_size_) {
+    // Give back the pages that lie wholly inside the allocation, and make them inaccessible so
+    // that a use after cudaFree faults instead of reading stale data. Should the kernel refuse,
+    // the pages merely stay mapped: the addresses are never handed out again either way.
+    const std::uint64_t first = round_up(base, page_size());
+    const std::uint64_t last = (base + size) / page_size() * page_size();
+    if (last > first) {
+      static_cast<void>(::mmap(arena_ + (first - arena_base_), last - first, PROT_NONE,
+                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0));
+    }
+    return;
+  }
+  std::free(pointer);
+}
+
+void* AllocationRegistry::allocate(std::uint64_t size, MemoryKind kind, std::string name) {
+  std::lock_guard lock(mutex_);
+  const std::uint64_t bytes = std::max<std::uint64_t>(size, 1);
+  void* pointer = kind == MemoryKind::kPinnedHost
+                      ? std::aligned_alloc(kAlignment, round_up(bytes, kAlignment))
+                      : allocate_device_range(bytes);
+  if (pointer == nullptr) {
+    return nullptr;
+  }
+  live_[reinterpret_cast<std::uint64_t>(pointer)] = Entry{next_id_++, size, kind, std::move(name)};
+  if (kind == MemoryKind::kDevice || kind == MemoryKind::kManaged) {
+    ranges_.reset();
+  }
+  return pointer;
+}
+
+bool AllocationRegistry::release(const void* pointer, std::initializer_list<MemoryKind> accepted) {
+  std::lock_guard lock(mutex_);
+  const auto it = live_.find(reinterpret_cast<std::uint64_t>(pointer));
+  if (it == live_.end() ||
+      std::find(accepted.begin(), accepted.end(), it->second.kind) == accepted.end()) {
+    return false;
+  }
+  const std::uint64_t bytes = std::max<std::uint64_t>(it->second.size, 1);
+  if (it->second.kind == MemoryKind::kPinnedHost) {
+    std::free(const_cast<void*>(pointer));
+  } else {
+    release_device_range(const_cast<void*>(pointer), bytes);
+    ranges_.reset();
+  }
+  live_.erase(it);
+  return true;
+}
+
+void AllocationRegistry::set_name(const void* base, std::string name) {
+  std::lock_guard lock(mutex_);
+  if (const auto it = live_.find(reinterpret_cast<std::uint64_t>(base)); it != live_.end()) {
+    it->second.name = std::move(name);
+  }
+}
+
+void AllocationRegistry::add_symbol(const void* base, std::uint64_t size) {
+  std::lock_guard lock(mutex_);
+  const auto address = reinterpret_cast<std::uint64_t>(base);
+  if (!live_.contains(address)) {
+    live_[address] = Entry{next_id_++, size, MemoryKind::kSymbol, "", true};
+  }
+}
+
+std::optional<MemoryKind> AllocationRegistry::kind_of(const void* pointer,
+                                                      std::uint64_t size) const {
+  std::lock_guard lock(mutex_);
+  const auto address = reinterpret_cast<std::uint64_t>(pointer);
+  auto it = live_.upper_bound(address);
+  if (it == live_.begin()) {
+    return std::nullopt;
+  }
+  --it;
+  const std::uint64_t end = it->first + std::max<std::uint64_t>(it->second.size, 1);
+  if (address >= end || size > end - address) {
+    return std::nullopt;
+  }
+  return it->second.kind;
+}
+
+std::shared_ptr<const DeviceRanges> AllocationRegistry::device_ranges() {
+  std::lock_guard lock(mutex_);
+  if (!ranges_) {
+    auto ranges = std::make_shared<DeviceRanges>();
+    ranges->generation = ++generation_;
+    for (const auto& [base, entry] : live_) {
+      if (entry.kind == MemoryKind::kDevice || entry.kind == MemoryKind::kManaged) {
+        ranges->bases.push_back(base);
+        ranges->ends.push_back(base + std::max<std::uint64_t>(entry.size, 1));
+      }
+    }
+    ranges_ = std::move(ranges);
+  }
+  return ranges_;
+}
+
+std::vector<tracebuf::Allocation> AllocationRegistry::take_unlisted() {
+  std::lock_guard lock(mutex_);
+  std::vector<tracebuf::Allocation> unlisted;
+  for (auto& [base, entry] : live_) {
+    if ((entry.kind == MemoryKind::kDevice || entry.kind == MemoryKind::kManaged) &&
+        !entry.listed) {
+      unlisted.push_back({entry.id, base, entry.size, entry.name});
+      entry.listed = true;
+    }
+  }
+  return unlisted;
+}
+
+void AllocationRegistry::mark_all_unlisted() {
+  std::lock_guard lock(mutex_);
+  for (auto& [base, entry] : live_) {
+    entry.listed = entry.kind == MemoryKind::kSymbol || entry.kind == MemoryKind::kPinnedHost;
+  }
+}
+
+AllocationRegistry& allocations() {
+  // Never destroyed: blocks on worker threads may still probe while the process exits.
+  static AllocationRegistry* registry = new AllocationRegistry();
+  return *registry;
+}
+
+std::string allocation_name_from_call(const char* call_text) {
+  std::string_view text = call_text != nullptr ? call_text : "";
+  // The first top-level argument.
+  int depth = 0;
+  std::size_t end = 0;
+  for (; end < text.size(); ++end) {
+    const char c = text[end];
+    if (c == '(' || c == '[' || c == '<' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '>' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      break;
+    }
+  }
+  text = text.substr(0, end);
+  const auto trim = [&text] {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+      text.remove_prefix(1);
+    }
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+      text.remove_suffix(1);
+    }
+  };
+  // Peel casts ("(void**)", "reinterpret_cast<void**>(...)"), '&' and redundant parentheses.
+  for (bool changed = true; changed && !text.empty();) {
+    changed = false;
+    trim();
+    if (text.starts_with("reinterpret_cast<") || text.starts_with("static_cast<")) {
+      const std::size_t open = text.find('(');
+      if (open == std::string_view::npos || text.back() != ')') {
+        break;
+      }
+      text = text.substr(open + 1, text.size() - open - 2);
+      changed = true;
+    } else if (!text.empty() && text.front() == '&') {
+      text.remove_prefix(1);
+      changed = true;
+    } else if (!text.empty() && text.front() == '(') {
+      // Either parentheses around the whole argument or a C-style cast before it.
+      std::size_t close = 0;
+      for (int level = 0; close < text.size(); ++close) {
+        level += text[close] == '(' ? 1 : (text[close] == ')' ? -1 : 0);
+        if (level == 0) {
+          break;
+        }
+      }
+      if (close >= text.size()) {
+        break;
+      }
+      text = close + 1 == text.size() ? text.substr(1, text.size() - 2) : text.substr(close + 1);
+      changed = true;
+    }
+  }
+  return std::string(text);
+}
+
+}  // namespace memcarlo::host::detail

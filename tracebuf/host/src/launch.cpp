@@ -1,0 +1,134 @@
+// Kernel launches: configuration checks as CUDA makes them, then every block on TBB worker threads
+// (one block per task, each on a thread-local BlockRunner), then the traced blocks' records.
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "allocation_registry.hpp"
+#include "api_errors.hpp"
+#include "block_runner.hpp"
+#include "diagnostics.hpp"
+#include "loads_registry.hpp"
+#include "memcarlo/host/detail/unsupported.h"
+#include "trace_session.hpp"
+
+namespace memcarlo::host::detail {
+namespace {
+
+/// CUDA's launch limits: what the real runtime rejects with cudaErrorInvalidConfiguration.
+bool valid_configuration(const LaunchRequest& request) {
+  const dim3& g = request.grid;
+  const dim3& b = request.block;
+  const std::uint64_t threads = std::uint64_t{b.x} * b.y * b.z;
+  return g.x >= 1 && g.y >= 1 && g.z >= 1 && g.x <= 2147483647u && g.y <= 65535 && g.z <= 65535 &&
+         b.x >= 1 && b.y >= 1 && b.z >= 1 && b.x <= 1024 && b.y <= 1024 && b.z <= 64 &&
+         threads <= runtime_options().limits.max_threads_per_block;
+}
+
+/// Caps TBB's worker count once, from MEMCARLO_THREADS.
+void limit_parallelism(std::uint32_t threads) {
+  static std::once_flag once;
+  static std::unique_ptr<tbb::global_control> control;
+  std::call_once(once, [threads] {
+    if (threads > 0) {
+      control = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                      threads);
+    }
+  });
+}
+
+struct BlockTotals {
+  std::atomic<std::uint64_t> probe_events = 0;
+  std::atomic<std::uint64_t> traced_events = 0;
+  std::atomic<std::uint64_t> dropped = 0;
+  std::atomic<std::uint64_t> records = 0;
+  std::atomic<std::uint64_t> traced_blocks = 0;
+  std::atomic<bool> abandoned = false;
+};
+
+void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& totals) {
+  // One runner per OS thread, reused by every block that runs there: its fiber stacks, event
+  // buffers and dynamic shared memory stay allocated between blocks.
+  thread_local BlockRunner runner;
+  const std::uint64_t dropped_before = runner.dropped_events();
+  runner.run(context, block);
+  totals.probe_events += runner.probe_events();
+  if (!runner.traced()) {
+    return;
+  }
+  totals.traced_events += runner.traced_events();
+  if (runner.trace_abandoned() && !totals.abandoned.exchange(true)) {
+    warn("kernel '" + std::string(context.request->kernel_name) + "': traced block " +
+         std::to_string(block) + " buffered more than " + std::to_string(context.max_block_events) +
+         " probe events between two barriers (MEMCARLO_MAX_BLOCK_EVENTS); the trace of such "
+         "blocks ends at their last barrier");
+  }
+  totals.dropped += runner.dropped_events() - dropped_before;
+  ++totals.traced_blocks;
+  const auto& warps = runner.warp_records();
+  for (std::uint32_t w = 0; w < warps.size(); ++w) {
+    if (!warps[w].empty()) {
+      write_warp_records(context.trace_launch, block, w, warps[w]);
+      totals.records += warps[w].size();
+    }
+  }
+}
+
+}  // namespace
+
+void run_launch(const LaunchRequest& request) {
+  if (current_thread != nullptr) {
+    unsupported(("dynamic parallelism (kernel '" + std::string(request.kernel_name) +
+                 "' launched from device code at " +
+                 site_text(request.site.file_name(), request.site.line()) + ")")
+                    .c_str(),
+                CallSite{});
+  }
+  if (!valid_configuration(request)) {
+    api_result(cudaErrorInvalidConfiguration);
+    return;
+  }
+  const LaunchPlan plan = plan_launch(request);
+  limit_parallelism(runtime_options().worker_threads);
+
+  LaunchContext context;
+  context.request = &request;
+  context.block_count = std::uint64_t{request.grid.x} * request.grid.y * request.grid.z;
+  context.threads_per_block = request.block.x * request.block.y * request.block.z;
+  context.warps_per_block = (context.threads_per_block + 31) / 32;
+  context.traced = plan.traced;
+  context.snapshot_first = plan.snapshot_first;
+  context.snapshot_end = plan.snapshot_first + plan.snapshot_count;
+  context.trace_launch = plan.trace_launch;
+  context.traced_load_count = plan.traced_load_count;
+  context.device_ranges = allocations().device_ranges();
+  context.loads = loads_registry().index();
+  context.fiber_stack_bytes = plan.fiber_stack_bytes;
+  context.max_block_events = plan.max_block_events;
+
+  BlockTotals totals;
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, context.block_count),
+                    [&](const tbb::blocked_range<std::uint64_t>& range) {
+                      for (std::uint64_t block = range.begin(); block != range.end(); ++block) {
+                        run_block(context, block, totals);
+                      }
+                    });
+
+  RuntimeStats delta;
+  delta.launches = 1;
+  delta.traced_launches = plan.traced ? 1 : 0;
+  delta.blocks = context.block_count;
+  delta.traced_blocks = totals.traced_blocks;
+  delta.probe_events = totals.probe_events;
+  delta.traced_probe_events = totals.traced_events;
+  delta.dropped_non_device = totals.dropped;
+  delta.warp_records = totals.records;
+  add_launch_stats(delta);
+}
+
+}  // namespace memcarlo::host::detail

@@ -1,0 +1,67 @@
+// The loads tables that instrumented translation units register before main(), concatenated
+// into one trace-wide table: (translation unit, local static id) -> trace-wide id.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "memcarlo/tracebuf/model.hpp"
+
+namespace memcarlo::host::detail {
+
+inline constexpr std::uint32_t kUnknownLoad = 0xffffffffu;
+
+/// An immutable view for probes: resolves (tu, local id) without locking.
+class LoadsIndex {
+ public:
+  struct Unit {
+    unsigned tu = 0;
+    std::vector<std::uint32_t> global_ids;  // by local id; kUnknownLoad for ids not in the table
+  };
+
+  /// The unit registered as `tu`, or null.
+  [[nodiscard]] const Unit* unit(unsigned tu) const;
+  /// The trace-wide id, or kUnknownLoad for an unregistered unit or an id outside its table.
+  [[nodiscard]] std::uint32_t global_id(unsigned tu, unsigned local_id) const {
+    const Unit* u = unit(tu);
+    return u != nullptr && local_id < u->global_ids.size() ? u->global_ids[local_id] : kUnknownLoad;
+  }
+  [[nodiscard]] const std::vector<tracebuf::AccessKind>& kinds() const { return kinds_; }
+  /// Distinct for every index the process ever makes (caches compare it, not the address).
+  [[nodiscard]] std::uint64_t generation() const { return generation_; }
+
+ private:
+  friend class LoadsRegistry;
+  std::uint64_t generation_ = 0;
+  std::vector<Unit> units_;  // sorted by tu
+  std::vector<tracebuf::AccessKind> kinds_;
+};
+
+class LoadsRegistry {
+ public:
+  /// Keeps the JSON text; parsing waits for index() because registration runs during static
+  /// initialization, when the JSON parser's own statics may not be constructed yet.
+  void add(unsigned tu, const char* json);
+  /// Parses what was added since the last call and returns the current index (shared, so that
+  /// probes of a running launch keep theirs).
+  std::shared_ptr<const LoadsIndex> index();
+  /// The concatenated table with trace-wide ids (dependences remapped too).
+  std::vector<tracebuf::LoadInfo> table();
+
+ private:
+  void parse_pending();
+
+  std::mutex mutex_;
+  std::vector<std::pair<unsigned, std::string>> pending_;
+  std::vector<tracebuf::LoadInfo> loads_;
+  std::shared_ptr<LoadsIndex> index_;
+  std::uint64_t generation_ = 0;
+};
+
+/// The process-wide registry (constructed on first use, never destroyed).
+LoadsRegistry& loads_registry();
+
+}  // namespace memcarlo::host::detail

@@ -1,0 +1,307 @@
+// Process-wide runtime state: options, launch counters, snapshot selection and the trace writer.
+// The trace is opened at the first traced launch and finished at exit (End chunk); everything
+// written before a crash or kill stays readable because the writer appends whole chunks.
+#include "trace_session.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "allocation_registry.hpp"
+#include "diagnostics.hpp"
+#include "loads_registry.hpp"
+#include "memcarlo/tracebuf/errors.hpp"
+#include "memcarlo/tracebuf/writer.hpp"
+
+namespace memcarlo::host {
+namespace detail {
+namespace {
+
+struct RuntimeState {
+  std::mutex mutex;
+  RuntimeOptions options;
+  std::map<std::string, std::uint64_t> launches_per_kernel;
+  std::uint64_t launch_count = 0;
+  std::unique_ptr<tracebuf::TraceWriter> writer;
+  std::uint32_t loads_written = 0;
+  bool trace_opened = false;  // for the current trace path, ever
+  std::atomic<bool> trace_failed = false;
+  std::set<std::string> warned_kernels;
+  RuntimeStats stats;
+};
+
+void finish_at_exit();
+
+RuntimeState& state() {
+  // Never destroyed: the exit handler below and late worker threads may still use it.
+  static RuntimeState* runtime = [] {
+    auto* created = new RuntimeState();
+    created->options = options_from_environment();
+    std::atexit(finish_at_exit);
+    return created;
+  }();
+  return *runtime;
+}
+
+std::string command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::replace(text.begin(), text.end(), '\0', ' ');
+  while (!text.empty() && text.back() == ' ') {
+    text.pop_back();
+  }
+  return text;
+}
+
+tracebuf::TraceMeta trace_meta(const RuntimeOptions& options) {
+  const DeviceLimits& l = options.limits;
+  nlohmann::json device = {
+      {"sm_count", l.sm_count},
+      {"max_threads_per_sm", l.max_threads_per_sm},
+      {"max_blocks_per_sm", l.max_blocks_per_sm},
+      {"max_warps_per_sm", l.max_warps_per_sm},
+      {"shared_bytes_per_sm", l.shared_bytes_per_sm},
+      {"registers_per_sm", l.registers_per_sm},
+      {"max_threads_per_block", l.max_threads_per_block},
+      {"shared_bytes_per_block", l.shared_bytes_per_block},
+      {"register_allocation_unit", l.register_allocation_unit},
+      {"default_registers_per_thread", options.default_registers_per_thread},
+      {"snapshot_factor", options.snapshot_factor},
+  };
+  nlohmann::json properties = {
+      {"kernels", options.kernels},
+      {"snapshot_first_block", options.snapshot_first_block},
+  };
+  properties["launch"] = options.launch ? nlohmann::json(*options.launch) : nlohmann::json("all");
+  if (options.snapshot_blocks) {
+    properties["snapshot_blocks"] = *options.snapshot_blocks;
+  }
+  tracebuf::TraceMeta meta;
+  meta.producer = "memcarlo host runtime";
+  meta.producer_version = MEMCARLO_VERSION;
+  meta.backend = "host";
+  meta.command = command_line();
+  meta.device_json = device.dump();
+  meta.properties_json = properties.dump();
+  return meta;
+}
+
+/// Any trace write failure ends tracing for the process, reported once; the program goes on.
+void trace_failed(RuntimeState& s, const std::exception& e) {
+  if (!s.trace_failed.exchange(true)) {
+    warn(std::string("tracing stopped: ") + e.what());
+  }
+}
+
+/// With the state locked: opens the trace at the configured path and writes the loads table.
+bool open_trace(RuntimeState& s) {
+  if (s.writer) {
+    return true;
+  }
+  if (s.trace_failed) {
+    return false;
+  }
+  try {
+    s.trace_opened = true;
+    s.writer = std::make_unique<tracebuf::TraceWriter>(s.options.trace_path, trace_meta(s.options));
+    const std::vector<tracebuf::LoadInfo> loads = loads_registry().table();
+    s.writer->write_loads(loads);
+    s.loads_written = static_cast<std::uint32_t>(loads.size());
+    allocations().mark_all_unlisted();
+    return true;
+  } catch (const std::exception& e) {
+    s.writer.reset();
+    trace_failed(s, e);
+    return false;
+  }
+}
+
+void finish_locked(RuntimeState& s) {
+  if (!s.writer) {
+    return;
+  }
+  try {
+    const std::vector<tracebuf::Allocation> unlisted = allocations().take_unlisted();
+    if (!unlisted.empty()) {
+      s.writer->write_allocations(unlisted);
+    }
+    s.writer->finish();
+  } catch (const std::exception& e) {
+    trace_failed(s, e);
+  }
+  s.writer.reset();
+}
+
+void finish_at_exit() {
+  RuntimeState& s = state();
+  std::lock_guard lock(s.mutex);
+  // A program that traced nothing still leaves a complete trace: its loads, allocations and no
+  // launches, so that `memcarlo run` can say which it was.
+  if (!s.options.trace_path.empty() && !s.trace_opened) {
+    open_trace(s);
+  }
+  finish_locked(s);
+}
+
+std::uint32_t registers_for(const RuntimeOptions& options, const std::string& kernel,
+                            std::uint64_t* static_shared) {
+  for (const KernelResources& resources : options.kernel_resources) {
+    if (resources.kernel == kernel) {
+      *static_shared = resources.static_shared_bytes;
+      return resources.registers_per_thread;
+    }
+  }
+  *static_shared = 0;
+  return 0;
+}
+
+}  // namespace
+
+LaunchPlan plan_launch(const LaunchRequest& request) {
+  RuntimeState& s = state();
+  std::lock_guard lock(s.mutex);
+  const RuntimeOptions& options = s.options;
+  const std::string kernel = request.kernel_name;
+  const std::uint64_t sequence = s.launch_count++;
+  const std::uint64_t nth_of_kernel = s.launches_per_kernel[kernel]++;
+  LaunchPlan plan;
+  plan.fiber_stack_bytes = options.fiber_stack_bytes;
+  plan.max_block_events = options.max_block_events;
+  plan.verbose = options.verbose;
+  const bool selected =
+      !options.trace_path.empty() && !s.trace_failed &&
+      (options.kernels.empty() || std::find(options.kernels.begin(), options.kernels.end(),
+                                            kernel) != options.kernels.end()) &&
+      (!options.launch || *options.launch == nth_of_kernel);
+  if (!selected || !open_trace(s)) {
+    return plan;
+  }
+  const std::uint64_t threads = std::uint64_t{request.block.x} * request.block.y * request.block.z;
+  const std::uint64_t blocks = std::uint64_t{request.grid.x} * request.grid.y * request.grid.z;
+  std::uint64_t static_shared = 0;
+  const std::uint32_t known_registers = registers_for(options, kernel, &static_shared);
+  BlockResources resources;
+  resources.threads = threads;
+  resources.shared_bytes = static_shared + request.dynamic_shared_bytes;
+  resources.registers_per_thread =
+      known_registers != 0 ? known_registers : options.default_registers_per_thread;
+  std::uint32_t resident = resident_blocks_per_sm(options.limits, resources);
+  if (resident == 0) {
+    if (s.warned_kernels.insert(kernel).second) {
+      warn("kernel '" + kernel + "': a block of " + std::to_string(threads) + " threads, " +
+           std::to_string(resources.shared_bytes) + " bytes of shared memory and " +
+           std::to_string(resources.registers_per_thread) +
+           " registers per thread exceeds one SM of the configured device; the snapshot "
+           "assumes 1 resident block per SM");
+    }
+    resident = 1;
+  }
+  plan.snapshot_first = std::min(options.snapshot_first_block, blocks);
+  plan.snapshot_count = std::min(options.snapshot_blocks.value_or(snapshot_block_count(
+                                     options.limits, resident, options.snapshot_factor)),
+                                 blocks - plan.snapshot_first);
+
+  tracebuf::LaunchInfo info;
+  info.kernel = kernel;
+  info.grid = {request.grid.x, request.grid.y, request.grid.z};
+  info.block = {request.block.x, request.block.y, request.block.z};
+  info.dynamic_shared_bytes = request.dynamic_shared_bytes;
+  info.static_shared_bytes = static_shared;
+  info.registers_per_thread = known_registers;
+  info.snapshot_first_block = plan.snapshot_first;
+  info.snapshot_block_count = plan.snapshot_count;
+  info.resident_blocks_per_sm = resident;
+  info.sequence_in_program = sequence;
+  try {
+    const std::vector<tracebuf::Allocation> unlisted = allocations().take_unlisted();
+    if (!unlisted.empty()) {
+      s.writer->write_allocations(unlisted);
+    }
+    plan.trace_launch = s.writer->begin_launch(info);
+  } catch (const std::exception& e) {
+    trace_failed(s, e);
+    return plan;
+  }
+  if (loads_registry().index()->kinds().size() > s.loads_written &&
+      s.warned_kernels.insert(" late loads").second) {
+    warn(
+        "translation units registered loads tables after the trace was opened; their accesses "
+        "are not traced");
+  }
+  plan.traced = true;
+  plan.traced_load_count = s.loads_written;
+  if (options.verbose) {
+    warn("tracing launch " + std::to_string(nth_of_kernel) + " of '" + kernel + "': blocks [" +
+         std::to_string(plan.snapshot_first) + ", " +
+         std::to_string(plan.snapshot_first + plan.snapshot_count) + ") of " +
+         std::to_string(blocks) + ", " + std::to_string(resident) + " resident per SM");
+  }
+  return plan;
+}
+
+void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::uint32_t warp,
+                        std::span<const tracebuf::WarpRecord> records) {
+  RuntimeState& s = state();
+  if (s.trace_failed || !s.writer) {
+    return;
+  }
+  try {
+    // The writer is thread-safe; blocks finishing on different OS threads write concurrently.
+    s.writer->write_warp_records(trace_launch, static_cast<std::uint32_t>(block), warp, records);
+  } catch (const std::exception& e) {
+    trace_failed(s, e);
+  }
+}
+
+void add_launch_stats(const RuntimeStats& delta) {
+  RuntimeState& s = state();
+  std::lock_guard lock(s.mutex);
+  s.stats.launches += delta.launches;
+  s.stats.traced_launches += delta.traced_launches;
+  s.stats.blocks += delta.blocks;
+  s.stats.traced_blocks += delta.traced_blocks;
+  s.stats.probe_events += delta.probe_events;
+  s.stats.traced_probe_events += delta.traced_probe_events;
+  s.stats.dropped_non_device += delta.dropped_non_device;
+  s.stats.warp_records += delta.warp_records;
+}
+
+}  // namespace detail
+
+const RuntimeOptions& runtime_options() {
+  return detail::state().options;
+}
+
+void set_runtime_options(const RuntimeOptions& options) {
+  detail::RuntimeState& s = detail::state();
+  std::lock_guard lock(s.mutex);
+  if (options.trace_path != s.options.trace_path) {
+    detail::finish_locked(s);
+    s.trace_opened = false;
+    s.trace_failed = false;
+  }
+  s.options = options;
+  s.launches_per_kernel.clear();
+  s.launch_count = 0;
+}
+
+void finish_trace() {
+  detail::RuntimeState& s = detail::state();
+  std::lock_guard lock(s.mutex);
+  detail::finish_locked(s);
+}
+
+RuntimeStats runtime_stats() {
+  detail::RuntimeState& s = detail::state();
+  std::lock_guard lock(s.mutex);
+  return s.stats;
+}
+
+}  // namespace memcarlo::host

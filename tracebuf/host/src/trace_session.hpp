@@ -1,0 +1,39 @@
+// The runtime's process-wide state around tracing: the options in force, launch counters and
+// snapshot selection (paper §3.1), and the open trace writer with its allocation and loads tables.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "memcarlo/host/control.hpp"
+#include "memcarlo/host/detail/launch.h"
+#include "memcarlo/tracebuf/record.hpp"
+
+namespace memcarlo::host::detail {
+
+/// What the launch code needs to know about one launch before running it.
+struct LaunchPlan {
+  bool traced = false;
+  std::uint32_t trace_launch = 0;  // Launch chunk index when traced
+  std::uint64_t snapshot_first = 0;
+  std::uint64_t snapshot_count = 0;
+  std::uint32_t traced_load_count = 0;
+  std::size_t fiber_stack_bytes = 0;
+  std::uint64_t max_block_events = 0;
+  bool verbose = false;
+};
+
+/// Counts the launch, decides whether and which blocks it traces and, if so, opens the trace
+/// (first time), lists new allocations and writes the Launch chunk.
+LaunchPlan plan_launch(const LaunchRequest& request);
+
+/// Appends one warp's records of a traced block. Write failures are reported once and end
+/// tracing; the program itself goes on.
+void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::uint32_t warp,
+                        std::span<const tracebuf::WarpRecord> records);
+
+/// Adds a finished launch's counts to the statistics.
+void add_launch_stats(const RuntimeStats& delta);
+
+}  // namespace memcarlo::host::detail
