@@ -1,0 +1,2 @@
+// deterministic_kernels.cuh built for the host backend (CUDA emulation on the CPU).
+#include "deterministic_kernels.cuh"

@@ -1,0 +1,106 @@
+// The comparison the GPU test applies to the cuda and host backends' traces: equal up to where
+// the allocations lie and to barrier counts, and each kind of difference reported with its place.
+#include "trace_comparison.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "memcarlo/tracebuf/writer.hpp"
+
+namespace {
+
+using cuda_backend_test::compare_traces;
+using memcarlo::tracebuf::LaunchInfo;
+using memcarlo::tracebuf::LoadInfo;
+using memcarlo::tracebuf::TraceMeta;
+using memcarlo::tracebuf::TraceReader;
+using memcarlo::tracebuf::TraceWriter;
+using memcarlo::tracebuf::WarpRecord;
+
+/// Two warps of one launch: a coalesced read at `base`, then a half-warp write with `barriers`.
+std::string write_trace(const std::string& name, std::uint64_t base, std::uint8_t barriers,
+                        const std::function<void(std::vector<WarpRecord>&)>& edit = {}) {
+  const std::string path =
+      ::testing::TempDir() + "cuda_compare_" + name + "_" + std::to_string(::getpid()) + ".mct";
+  TraceWriter writer(path, TraceMeta{});
+  std::vector<LoadInfo> loads(2);
+  loads[0].id = 0;
+  loads[0].expression = "in[i]";
+  loads[1].id = 1;
+  loads[1].expression = "out[i]";
+  writer.write_loads(loads);
+  LaunchInfo launch;
+  launch.kernel = "k";
+  launch.grid = {1, 1, 1};
+  launch.block = {64, 1, 1};
+  launch.snapshot_block_count = 1;
+  const std::uint32_t index = writer.begin_launch(launch);
+  for (std::uint32_t warp = 0; warp < 2; ++warp) {
+    std::vector<WarpRecord> records(2);
+    records[0].static_id = 0;
+    records[0].active_mask = ~0u;
+    records[1].static_id = 1;
+    records[1].active_mask = 0xffffu;
+    records[1].barriers = barriers;
+    for (std::uint32_t lane = 0; lane < 32; ++lane) {
+      records[0].addresses[lane] = base + 128 * warp + 4 * lane;
+      records[1].addresses[lane] = base + 0x10000 + 128 * warp + 4 * lane;
+    }
+    if (edit && warp == 1) {
+      edit(records);
+    }
+    writer.write_warp_records(index, 0, warp, records);
+  }
+  writer.finish();
+  return path;
+}
+
+TEST(TraceComparison, EqualUpToAllocationAddressesAndBarrierCounts) {
+  const std::string host = write_trace("host", 0x200000000000, 1);
+  const std::string gpu = write_trace("gpu", 0x7f1234500000, 0);
+  const auto comparison = compare_traces(TraceReader::open(host), TraceReader::open(gpu));
+  EXPECT_TRUE(comparison.equal()) << comparison.differences.front();
+  EXPECT_EQ(comparison.records_compared, 4u);
+  EXPECT_EQ(comparison.barrier_differences, 2u);
+  EXPECT_FALSE(
+      compare_traces(TraceReader::open(host), TraceReader::open(gpu), /*compare_barriers=*/true)
+          .equal());
+  std::filesystem::remove(host);
+  std::filesystem::remove(gpu);
+}
+
+TEST(TraceComparison, ADifferentMaskIsReportedWithItsLaunchBlockWarpAndRecord) {
+  const std::string expected = write_trace("expected_mask", 0x1000000, 0);
+  const std::string actual = write_trace("actual_mask", 0x1000000, 0, [](auto& records) {
+    records[1].active_mask = 0xff;  // the write split into two records on the GPU
+  });
+  const auto comparison = compare_traces(TraceReader::open(expected), TraceReader::open(actual));
+  ASSERT_EQ(comparison.differences.size(), 1u);
+  EXPECT_NE(comparison.differences[0].find("launch 0 ('k') block 0 warp 1 record 1"),
+            std::string::npos)
+      << comparison.differences[0];
+  std::filesystem::remove(expected);
+  std::filesystem::remove(actual);
+}
+
+TEST(TraceComparison, ALaneAddressOffsetAndAMissingRecordAreDifferences) {
+  const std::string expected = write_trace("expected_lane", 0x1000000, 0);
+  const std::string shifted = write_trace("shifted_lane", 0x1000000, 0,
+                                          [](auto& records) { records[0].addresses[5] += 4; });
+  const std::string shorter =
+      write_trace("shorter", 0x1000000, 0, [](auto& records) { records.pop_back(); });
+  EXPECT_FALSE(compare_traces(TraceReader::open(expected), TraceReader::open(shifted)).equal());
+  const auto comparison = compare_traces(TraceReader::open(expected), TraceReader::open(shorter));
+  ASSERT_EQ(comparison.differences.size(), 1u);
+  EXPECT_NE(comparison.differences[0].find("2 records expected, 1 found"), std::string::npos);
+  for (const std::string& path : {expected, shifted, shorter}) {
+    std::filesystem::remove(path);
+  }
+}
+
+}  // namespace
