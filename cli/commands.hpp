@@ -23,8 +23,22 @@ class UserError : public std::runtime_error {
   int exit_code_;
 };
 
+/// Ends the command with this exit status and no message (e.g. the status of a child program).
+class ExitStatus : public std::exception {
+ public:
+  explicit ExitStatus(int status) : status_(status) {}
+  [[nodiscard]] int status() const { return status_; }
+  [[nodiscard]] const char* what() const noexcept override { return "exit status"; }
+
+ private:
+  int status_;
+};
+
 void add_trace_command(CLI::App& app);
+void add_run_command(CLI::App& app);
+void add_profile_command(CLI::App& app);
 void add_simulate_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
 void add_synth_command(CLI::App& app);
 /// Adds `import` and `export` under the `trace` subcommand (Accel-Sim interoperability).
 void add_trace_interop_commands(CLI::App& trace);

@@ -15,6 +15,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   memcarlo::cli::add_trace_command(app);
   memcarlo::cli::add_simulate_command(app);
+  memcarlo::cli::add_compare_command(app);
+  memcarlo::cli::add_run_command(app);
+  memcarlo::cli::add_profile_command(app);
 #ifdef MEMCARLO_HAVE_SYNTH
   memcarlo::cli::add_synth_command(app);
 #endif
@@ -22,6 +25,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const memcarlo::cli::ExitStatus& e) {
+    return e.status();
   } catch (const memcarlo::cli::UserError& e) {
     std::cerr << "memcarlo: error: " << e.what() << "\n";
     return e.exit_code();

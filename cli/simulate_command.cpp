@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "simulate_support.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
@@ -19,22 +20,6 @@
 namespace memcarlo::cli {
 namespace {
 
-struct SimulateOptions {
-  std::string trace;
-  std::string hierarchy = "fermi-c2050";
-  std::vector<std::string> overrides;
-  std::uint32_t trials = 32;
-  std::uint64_t seed = 1;
-  unsigned threads = 0;
-  double until_ci = 0;
-  std::uint32_t max_trials = 1000;
-  std::vector<std::uint32_t> launches;
-  std::string output = "report.json";
-  unsigned bins = 20;
-  bool allow_truncated = false;
-  bool quiet = false;
-};
-
 sim::HierarchyConfig load_config(const std::string& hierarchy,
                                  const std::vector<std::string>& overrides) {
   try {
@@ -43,6 +28,8 @@ sim::HierarchyConfig load_config(const std::string& hierarchy,
     throw UserError(e.what(), 2);
   }
 }
+
+}  // namespace
 
 void run_simulate(const SimulateOptions& options) {
   const auto started = std::chrono::steady_clock::now();
@@ -122,6 +109,8 @@ void run_simulate(const SimulateOptions& options) {
   }
 }
 
+namespace {
+
 void print_hierarchy(const std::string& name, const std::vector<std::string>& overrides) {
   const sim::HierarchyConfig config = load_config(name, overrides);
   const auto values = nlohmann::json::parse(sim::hierarchy_to_json(config));
@@ -145,14 +134,9 @@ void print_keys() {
 
 }  // namespace
 
-void add_simulate_command(CLI::App& app) {
-  auto options = std::make_shared<SimulateOptions>();
-  auto* simulate = app.add_subcommand(
-      "simulate",
-      "Replay a trace many times with randomized warp and block orderings through a memory "
-      "hierarchy model; write a JSON report and print per-load hit ratios and latencies");
-  simulate->add_option("TRACE", options->trace, "Trace file (.mct)")->required();
-  simulate->add_option("--hierarchy,-H", options->hierarchy,
+void add_simulation_options(CLI::App& command, SimulateOptions& options) {
+  auto* simulate = &command;
+  simulate->add_option("--hierarchy,-H", options.hierarchy,
                        "Preset name (" + [] {
                          std::string names;
                          for (const auto& n : sim::preset_names()) {
@@ -161,33 +145,43 @@ void add_simulate_command(CLI::App& app) {
                          return names;
                        }() + ") or JSON hierarchy file")
       ->capture_default_str();
-  simulate->add_option("--set", options->overrides,
+  simulate->add_option("--set", options.overrides,
                        "Override a hierarchy parameter, e.g. --set l1.size=48KiB (repeatable; "
                        "`memcarlo hierarchy keys` lists them)");
-  simulate->add_option("--trials,-n", options->trials, "Number of trials (or the first round "
+  simulate->add_option("--trials,-n", options.trials, "Number of trials (or the first round "
                                                        "with --until-ci)")
       ->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();
-  simulate->add_option("--seed,-s", options->seed, "Random seed")->capture_default_str();
-  simulate->add_option("--threads,-j", options->threads, "Worker threads (0: all cores)")
+  simulate->add_option("--seed,-s", options.seed, "Random seed")->capture_default_str();
+  simulate->add_option("--threads,-j", options.threads, "Worker threads (0: all cores)")
       ->capture_default_str();
-  simulate->add_option("--until-ci", options->until_ci,
+  simulate->add_option("--until-ci", options.until_ci,
                        "Stop when every 95% interval half-width is at most E (ratios; latencies "
                        "relative to their mean)")
       ->check(CLI::PositiveNumber);
-  simulate->add_option("--max-trials", options->max_trials, "Trial limit with --until-ci")
+  simulate->add_option("--max-trials", options.max_trials, "Trial limit with --until-ci")
       ->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();
-  simulate->add_option("--launch", options->launches,
-                       "Replay only these launch indices (repeatable; default all)");
-  simulate->add_option("--output,-o", options->output, "Report file ('-' for stdout)")
+  simulate->add_option("--output,-o", options.output, "Report file ('-' for stdout)")
       ->capture_default_str();
-  simulate->add_option("--bins", options->bins, "Histogram bins")
+  simulate->add_option("--bins", options.bins, "Histogram bins")
       ->check(CLI::Range(1u, 1000u))
       ->capture_default_str();
+  simulate->add_flag("--quiet,-q", options.quiet, "Do not print the table");
+}
+
+void add_simulate_command(CLI::App& app) {
+  auto options = std::make_shared<SimulateOptions>();
+  auto* simulate = app.add_subcommand(
+      "simulate",
+      "Replay a trace many times with randomized warp and block orderings through a memory "
+      "hierarchy model; write a JSON report and print per-load hit ratios and latencies");
+  simulate->add_option("TRACE", options->trace, "Trace file (.mct)")->required();
+  add_simulation_options(*simulate, *options);
+  simulate->add_option("--launch", options->launches,
+                       "Replay only these launch indices (repeatable; default all)");
   simulate->add_flag("--allow-truncated", options->allow_truncated,
                      "Simulate the readable prefix of a truncated trace");
-  simulate->add_flag("--quiet,-q", options->quiet, "Do not print the table");
   simulate->callback([options] { run_simulate(*options); });
 
   auto* hierarchy = app.add_subcommand("hierarchy", "Show hierarchy presets and parameters");

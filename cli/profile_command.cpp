@@ -1,0 +1,116 @@
+// `memcarlo profile FILE.cu [-- args]`: everything in one command — build with memcarlo-cc for the
+// host backend, run with tracing, simulate, print the per-load table and write report.json.
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+#include "commands.hpp"
+#include "process.hpp"
+#include "run_support.hpp"
+#include "simulate_support.hpp"
+
+namespace memcarlo::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct ProfileOptions {
+  std::string source;
+  std::vector<std::string> cc_flags;
+  std::string work_dir;
+  RunOptions run;
+  SimulateOptions simulate;
+  std::vector<std::string> arguments;
+};
+
+void run_profile(ProfileOptions options) {
+  if (!fs::exists(options.source)) {
+    throw UserError(options.source + ": no such file", 2);
+  }
+  const bool keep = !options.work_dir.empty();
+  fs::path work = options.work_dir;
+  if (!keep) {
+    char pattern[] = "/tmp/memcarlo-profile-XXXXXX";
+    if (::mkdtemp(pattern) == nullptr) {
+      throw UserError("cannot create a temporary directory", 1);
+    }
+    work = pattern;
+  }
+  fs::create_directories(work);
+  struct Cleanup {
+    fs::path dir;
+    bool keep;
+    ~Cleanup() {
+      if (!keep) {
+        std::error_code ignored;
+        fs::remove_all(dir, ignored);
+      }
+    }
+  } cleanup{work, keep};
+
+  const std::string program = (work / fs::path(options.source).stem()).string();
+  std::vector<std::string> build = {(fs::path(executable_directory()) / "memcarlo-cc").string(),
+                                    "--backend", "host", options.source, "-o", program};
+  build.insert(build.end(), options.cc_flags.begin(), options.cc_flags.end());
+  std::cerr << "memcarlo profile: building " << options.source << " for the host backend\n";
+  const ProcessResult built = run_process(build);
+  if (!built.started || built.shell_status() != 0) {
+    throw UserError("building " + options.source + " failed: " +
+                        (built.started ? quote_command(build) : built.error),
+                    2);
+  }
+
+  options.run.trace = program + ".mct";
+  options.run.hierarchy = options.simulate.hierarchy;
+  options.run.overrides = options.simulate.overrides;
+  options.run.program = {program};
+  options.run.program.insert(options.run.program.end(), options.arguments.begin(),
+                             options.arguments.end());
+  std::cerr << "memcarlo profile: running " << quote_command(options.run.program) << "\n";
+  const TraceOutcome outcome = run_traced(options.run);
+  if (!outcome.message.empty()) {
+    std::cerr << "memcarlo profile: " << outcome.message << "\n";
+  }
+  if (!outcome.problem.empty()) {
+    throw UserError(outcome.problem, 2);
+  }
+  options.simulate.trace = options.run.trace;
+  std::cerr << "memcarlo profile: simulating " << outcome.launches << " launches, "
+            << outcome.records << " warp records\n";
+  run_simulate(options.simulate);
+  if (outcome.process.shell_status() != 0) {
+    throw ExitStatus(outcome.process.shell_status());
+  }
+}
+
+}  // namespace
+
+void add_profile_command(CLI::App& app) {
+  auto options = std::make_shared<ProfileOptions>();
+  auto* profile = app.add_subcommand(
+      "profile",
+      "Profile a CUDA program in one command: build it with memcarlo-cc for the host backend (no "
+      "GPU needed), run it with tracing, simulate the trace, print the per-load table and write "
+      "report.json");
+  profile->add_option("FILE", options->source, "The .cu file (the whole program)")->required();
+  profile->add_option("--cc-flag", options->cc_flags,
+                      "An extra memcarlo-cc / nvcc argument, e.g. --cc-flag=-Iinclude "
+                      "(repeatable)")
+      ->allow_extra_args(false);
+  profile->add_option("--work-dir", options->work_dir,
+                      "Keep the program, its trace and the build here (default: a temporary "
+                      "directory, removed)");
+  profile->add_option("--kernel,-k", options->run.kernel,
+                      "Trace only these kernels (comma-separated names)");
+  profile->add_option("--launch", options->run.launch,
+                      "Which launch of each traced kernel (0-based), or 'all'");
+  profile->add_option("--snapshot-factor", options->run.snapshot_factor,
+                      "Snapshot = SMs x resident blocks per SM x this")
+      ->check(CLI::Range(1u, 1u << 20))
+      ->capture_default_str();
+  add_simulation_options(*profile, options->simulate);
+  profile->add_option("ARGS", options->arguments, "Arguments of the program, after --");
+  profile->callback([options] { run_profile(*options); });
+}
+
+}  // namespace memcarlo::cli

@@ -1,0 +1,154 @@
+// `memcarlo run -- ./app args`: runs a program built with memcarlo-cc so that it writes the trace
+// of its snapshot; the program's output and exit status are its own.
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "process.hpp"
+#include "run_support.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+
+namespace memcarlo::cli {
+
+std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOptions& options) {
+  sim::HierarchyConfig config;
+  try {
+    config = sim::load_hierarchy(options.hierarchy, options.overrides);
+  } catch (const sim::ConfigError& e) {
+    throw UserError(e.what(), 2);
+  }
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"MEMCARLO_TRACE", options.trace},
+      {"MEMCARLO_SNAPSHOT_FACTOR", std::to_string(options.snapshot_factor)},
+      {"MEMCARLO_SM_COUNT", std::to_string(config.sm.count)},
+      {"MEMCARLO_MAX_THREADS_PER_SM", std::to_string(config.sm.max_threads)},
+      {"MEMCARLO_MAX_BLOCKS_PER_SM", std::to_string(config.sm.max_blocks)},
+      {"MEMCARLO_MAX_WARPS_PER_SM", std::to_string(config.sm.max_warps)},
+      {"MEMCARLO_SHARED_BYTES_PER_SM", std::to_string(config.sm.shared_memory)},
+      {"MEMCARLO_REGISTERS_PER_SM", std::to_string(config.sm.registers)},
+      {"MEMCARLO_REGISTERS_PER_THREAD", std::to_string(config.sm.default_registers_per_thread)},
+  };
+  if (!options.kernel.empty()) {
+    env.emplace_back("MEMCARLO_KERNEL", options.kernel);
+  }
+  if (!options.launch.empty()) {
+    env.emplace_back("MEMCARLO_LAUNCH", options.launch);
+  }
+  // Registers and static shared memory per kernel, recorded by memcarlo-cc from nvcc.
+  if (!options.program.empty() && std::getenv("MEMCARLO_KERNEL_RESOURCES") == nullptr) {
+    std::ifstream resources(options.program.front() + ".memcarlo-resources");
+    std::string line;
+    if (resources && std::getline(resources, line) && !line.empty()) {
+      env.emplace_back("MEMCARLO_KERNEL_RESOURCES", line);
+    }
+  }
+  return env;
+}
+
+TraceOutcome run_traced(const RunOptions& options) {
+  if (options.program.empty()) {
+    throw UserError("no program given: memcarlo run [options] -- ./app args", 1);
+  }
+  std::error_code ignored;
+  std::filesystem::remove(options.trace, ignored);  // never report a stale trace as this run's
+  const auto env = tracing_environment(options);
+  const ProcessResult process = run_process(options.program, env);
+  TraceOutcome outcome;
+  outcome.process = process;
+  if (!process.started) {
+    throw UserError(process.error, 2);
+  }
+  const std::string program = options.program.front();
+  if (process.signal != 0) {
+    outcome.message = program + " was killed by signal " + std::to_string(process.signal) + " (" +
+                      strsignal(process.signal) + ")";
+  } else if (process.exit_code != 0) {
+    outcome.message = program + " exited with status " + std::to_string(process.exit_code);
+  }
+  if (!std::filesystem::exists(options.trace)) {
+    outcome.problem = "no trace was written: " + program +
+                      " does not contain the memcarlo runtime (build it with memcarlo-cc "
+                      "--backend host) or ended before its first CUDA call";
+    return outcome;
+  }
+  try {
+    const auto reader = tracebuf::TraceReader::open(options.trace, {.allow_truncated = true});
+    outcome.records = reader.total_records();
+    outcome.launches = reader.launches().size();
+    outcome.complete = reader.complete();
+    if (!reader.complete()) {
+      outcome.problem = "the trace is truncated at byte " + std::to_string(reader.truncated_at()) +
+                        " (" + reader.truncation_reason() + "); its readable prefix holds " +
+                        std::to_string(reader.total_records()) +
+                        " records (memcarlo trace check --allow-truncated " + options.trace + ")";
+    } else if (reader.launches().empty()) {
+      outcome.problem = program + " launched no kernel" +
+                        (options.kernel.empty() ? std::string()
+                                                : " named " + options.kernel) +
+                        ": the trace has no launches";
+    } else if (reader.total_records() == 0) {
+      outcome.problem = "the traced launches made no global-memory access that was probed";
+    }
+  } catch (const tracebuf::TraceError& e) {
+    outcome.problem = e.what();
+  }
+  return outcome;
+}
+
+namespace {
+
+void run_command(const RunOptions& options) {
+  const TraceOutcome outcome = run_traced(options);
+  if (!outcome.message.empty()) {
+    std::cerr << "memcarlo run: " << outcome.message << "\n";
+  }
+  if (!outcome.problem.empty()) {
+    std::cerr << "memcarlo run: " << outcome.problem << "\n";
+  } else {
+    std::cerr << "memcarlo run: wrote " << options.trace << ": " << outcome.launches
+              << " launches, " << outcome.records << " records\n";
+  }
+  const int status = outcome.process.shell_status();
+  if (status != 0) {
+    throw ExitStatus(status);
+  }
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto options = std::make_shared<RunOptions>();
+  auto* run = app.add_subcommand(
+      "run",
+      "Run a program built with memcarlo-cc and write the trace of its snapshot (paper 3.1): by "
+      "default the first launch of each kernel, SMs x resident blocks per SM x 4 consecutive "
+      "blocks. The program's output and exit status are unchanged");
+  add_run_options(*run, *options);
+  run->add_option("--trace,-t", options->trace, "Trace file to write")->capture_default_str();
+  run->add_option("PROGRAM", options->program, "The program and its arguments, after --")
+      ->required();
+  run->callback([options] { run_command(*options); });
+}
+
+void add_run_options(CLI::App& command, RunOptions& options) {
+  command.add_option("--kernel,-k", options.kernel,
+                     "Trace only these kernels (comma-separated names)");
+  command.add_option("--launch", options.launch,
+                     "Which launch of each traced kernel (0-based), or 'all'");
+  command.add_option("--snapshot-factor", options.snapshot_factor,
+                     "Snapshot = SMs x resident blocks per SM x this")
+      ->check(CLI::Range(1u, 1u << 20))
+      ->capture_default_str();
+  command.add_option("--hierarchy,-H", options.hierarchy,
+                     "Preset or hierarchy file whose SM count and occupancy limits size the "
+                     "snapshot")
+      ->capture_default_str();
+  command.add_option("--set", options.overrides, "Override a hierarchy parameter (key=value)");
+}
+
+}  // namespace memcarlo::cli

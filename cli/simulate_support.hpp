@@ -1,0 +1,38 @@
+// Shared by `memcarlo simulate` and `memcarlo profile`: the simulation options and the step that
+// turns a trace into report.json and the terminal table.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace memcarlo::cli {
+
+struct SimulateOptions {
+  std::string trace;
+  std::string hierarchy = "fermi-c2050";
+  std::vector<std::string> overrides;
+  std::uint32_t trials = 32;
+  std::uint64_t seed = 1;
+  unsigned threads = 0;
+  double until_ci = 0;
+  std::uint32_t max_trials = 1000;
+  std::vector<std::uint32_t> launches;
+  std::string output = "report.json";
+  unsigned bins = 20;
+  bool allow_truncated = false;
+  bool quiet = false;
+};
+
+/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --bins, --quiet.
+void add_simulation_options(CLI::App& command, SimulateOptions& options);
+
+/// Reads, checks and simulates options.trace; writes the report and prints the table.
+/// Throws UserError (exit code 2) for malformed inputs.
+void run_simulate(const SimulateOptions& options);
+
+}  // namespace memcarlo::cli
