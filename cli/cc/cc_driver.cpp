@@ -5,14 +5,16 @@
 #include <cxxabi.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <regex>
 #include <sstream>
+#include <string_view>
 
 #include "../process.hpp"
 #include "cc_config.hpp"
@@ -390,19 +392,43 @@ int run_driver(const CcInvocation& invocation, const DriverOptions& options) {
 std::string parse_resource_usage(const std::string& ptxas_output) {
   // ptxas info    : Function properties for _Z4spmvPKfPf
   // ptxas info    : Used 18 registers, 2048 bytes smem, 376 bytes cmem[0]
-  static const std::regex function(R"(Function properties for ([^\s]+))");
-  static const std::regex used(R"(Used (\d+) registers(?:, (\d+) bytes smem)?)");
+  // std::regex is avoided on purpose: GCC 12 reports false maybe-uninitialized warnings inside
+  // <regex> under -fsanitize, which -Werror turns into a failed build.
   std::map<std::string, std::pair<unsigned, unsigned>> kernels;
   std::string current;
   std::istringstream lines(ptxas_output);
   std::string line;
+  const auto number_before = [](const std::string& text, std::size_t end, unsigned& value) {
+    std::size_t begin = end;
+    while (begin > 0 && std::isdigit(static_cast<unsigned char>(text[begin - 1])) != 0) {
+      --begin;
+    }
+    if (begin == end) {
+      return false;
+    }
+    value = static_cast<unsigned>(std::stoul(text.substr(begin, end - begin)));
+    return true;
+  };
   while (std::getline(lines, line)) {
-    std::smatch match;
-    if (std::regex_search(line, match, function)) {
-      current = match[1].str();
-    } else if (!current.empty() && std::regex_search(line, match, used)) {
-      const unsigned registers = static_cast<unsigned>(std::stoul(match[1].str()));
-      const unsigned shared = match[2].matched ? static_cast<unsigned>(std::stoul(match[2].str())) : 0;
+    static constexpr std::string_view kFunction = "Function properties for ";
+    if (const auto at = line.find(kFunction); at != std::string::npos) {
+      const auto begin = at + kFunction.size();
+      const auto end = line.find_first_of(" \t\r", begin);
+      current = line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+      continue;
+    }
+    const auto used = line.find("Used ");
+    const auto reg = line.find(" registers", used == std::string::npos ? 0 : used);
+    unsigned registers = 0;
+    if (current.empty() || used == std::string::npos || reg == std::string::npos ||
+        !number_before(line, reg, registers)) {
+      continue;
+    }
+    {
+      unsigned shared = 0;
+      if (const auto smem = line.find(" bytes smem", reg); smem != std::string::npos) {
+        number_before(line, smem, shared);
+      }
       int status = 0;
       std::unique_ptr<char, decltype(&std::free)> demangled(
           abi::__cxa_demangle(current.c_str(), nullptr, nullptr, &status), &std::free);
