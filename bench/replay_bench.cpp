@@ -2,7 +2,10 @@
 // speed-up between the two, and memory per transaction. Default input: a ~10M-transaction scalar
 // CSR SpMV synthetic trace replayed on the fermi-c2050 preset (issue 2's benchmark).
 //
-//   memcarlo-bench-replay [--trace FILE] [--hierarchy P] [--trials N] [--threads J]
+//   memcarlo-bench-replay [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--trials N]
+//                         [--threads J] [--digest]
+// --digest prints a checksum of every trial's counters, so that a change meant only to make the
+// replay faster can be checked to leave its results bit-identical.
 #include <sys/resource.h>
 
 #include <cstdio>
@@ -11,6 +14,7 @@
 #include <iostream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
@@ -35,14 +39,58 @@ long peak_rss_kib() {
   return usage.ru_maxrss;
 }
 
+/// FNV-1a over the counters of every trial, in trial order.
+class Digest {
+ public:
+  void add(std::uint64_t value) {
+    for (int i = 0; i < 8; ++i) {
+      hash_ = (hash_ ^ ((value >> (8 * i)) & 0xFF)) * 0x100000001B3ull;
+    }
+  }
+  void add(double value) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof bits);
+    add(bits);
+  }
+  void add(const memcarlo::sim::AccessCounters& c) {
+    for (std::uint64_t v : {c.l1_accesses, c.l1_hits, c.l1_inflight_hits, c.l1_sectors,
+                            c.l1_sector_hits, c.l2_reads, c.l2_read_hits, c.l2_read_sectors,
+                            c.l2_read_sector_hits, c.l2_writes, c.l2_write_hits,
+                            c.l2_write_sectors, c.l2_write_sector_hits, c.l2_atomics,
+                            c.l2_atomic_hits, c.dram_reads}) {
+      add(v);
+    }
+    add(c.dram_latency_sum);
+  }
+  void add(const memcarlo::sim::TrialResult& r) {
+    for (const auto& c : r.loads) add(c);
+    for (const auto& c : r.allocations) add(c);
+    add(r.overall);
+    for (std::uint64_t v : {r.transactions, r.cycles, r.dram_batches, r.dram_writes,
+                            r.back_invalidations}) {
+      add(v);
+    }
+  }
+  [[nodiscard]] std::uint64_t value() const { return hash_; }
+
+ private:
+  std::uint64_t hash_ = 0xCBF29CE484222325ull;
+};
+
 double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::HierarchyConfig& config,
-           unsigned threads, std::uint32_t trials, std::uint64_t& workspace_bytes) {
+           unsigned threads, std::uint32_t trials, std::uint64_t& workspace_bytes,
+           std::uint64_t& digest) {
   memcarlo::sim::MonteCarloOptions options;
   options.trials = trials;
   options.threads = threads;
   options.seed = 11;
   const auto result = memcarlo::sim::run_monte_carlo(trace, config, options);
   workspace_bytes = result.workspace_bytes;
+  Digest d;
+  for (const auto& trial : result.trials) {
+    d.add(trial);
+  }
+  digest = d.value();
   return result.wall_seconds;
 }
 
@@ -53,8 +101,18 @@ int main(int argc, char** argv) {
   std::string hierarchy = "fermi-c2050";
   std::uint32_t trials = 4;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--trace")) {
+  std::vector<std::string> overrides;
+  bool digest = false;
+  for (int i = 1; i < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--digest")) {
+      digest = true;
+      --i;
+    } else if (i + 1 >= argc) {
+      std::cerr << "missing value after " << argv[i] << "\n";
+      return 1;
+    } else if (!std::strcmp(argv[i], "--set")) {
+      overrides.emplace_back(argv[i + 1]);
+    } else if (!std::strcmp(argv[i], "--trace")) {
       trace_path = argv[i + 1];
     } else if (!std::strcmp(argv[i], "--hierarchy")) {
       hierarchy = argv[i + 1];
@@ -64,7 +122,8 @@ int main(int argc, char** argv) {
       threads = static_cast<unsigned>(std::stoul(argv[i + 1]));
     } else {
       std::cerr << "usage: " << argv[0]
-                << " [--trace FILE] [--hierarchy P] [--trials N] [--threads J]\n";
+                << " [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--trials N] [--threads J]"
+                   " [--digest]\n";
       return 1;
     }
   }
@@ -85,7 +144,7 @@ int main(int argc, char** argv) {
     return 1;
 #endif
   }
-  const auto config = memcarlo::sim::load_hierarchy(hierarchy);
+  const auto config = memcarlo::sim::load_hierarchy(hierarchy, overrides);
   const auto reader = memcarlo::tracebuf::TraceReader::open(trace_path);
   const auto compiled = memcarlo::sim::compile_trace(reader, config);
   const auto transactions = static_cast<double>(compiled.transactions.size());
@@ -95,10 +154,12 @@ int main(int argc, char** argv) {
 
   std::uint64_t workspace_one = 0;
   std::uint64_t workspace_all = 0;
+  std::uint64_t digest_one = 0;
+  std::uint64_t digest_all = 0;
   const double cpu_before = cpu_seconds();
-  const double one = run(compiled, config, 1, trials, workspace_one);
+  const double one = run(compiled, config, 1, trials, workspace_one, digest_one);
   const double cpu_one = cpu_seconds() - cpu_before;
-  const double all = run(compiled, config, threads, trials * threads, workspace_all);
+  const double all = run(compiled, config, threads, trials * threads, workspace_all, digest_all);
   const double rate_one = transactions * trials / one;
   const double rate_all = transactions * trials * threads / all;
   std::printf("1 thread : %u trials in %.2f s = %.1f M transactions/s per core "
@@ -112,5 +173,10 @@ int main(int argc, char** argv) {
               static_cast<double>(compiled.bytes()) / transactions,
               static_cast<double>(workspace_all) / transactions,
               static_cast<double>(peak_rss_kib()) * 1024.0 / transactions);
+  if (digest) {
+    std::printf("digest: %016llx (first %u trials), %016llx (%u trials on %u threads)\n",
+                static_cast<unsigned long long>(digest_one), trials,
+                static_cast<unsigned long long>(digest_all), trials * threads, threads);
+  }
   return 0;
 }

@@ -101,8 +101,9 @@ class Compiler {
     const std::uint32_t parts = out_.l2_lines_per_l1_line;
     const std::uint32_t l2_line = config_.l2.line;
     out_.l2_set.resize(std::size_t{out_.l1_line_count()} * parts);
-    out_.dram_location.resize(out_.l2_set.size());
+    out_.dram_location.resize(out_.l1_line_count());
     for (std::uint32_t l1 = 0; l1 < out_.l1_line_count(); ++l1) {
+      out_.dram_location[l1] = dram_location(out_.l1_line_address[l1]);
       for (std::uint32_t p = 0; p < parts; ++p) {
         const std::uint64_t address = out_.l1_line_address[l1] + std::uint64_t{p} * l2_line;
         const std::size_t id = std::size_t{l1} * parts + p;
@@ -110,7 +111,6 @@ class Compiler {
         const std::uint64_t slice = number % config_.l2.slices;
         const std::uint64_t set = (number / config_.l2.slices) % l2_sets_per_slice_;
         out_.l2_set[id] = static_cast<std::uint32_t>(slice * l2_sets_per_slice_ + set);
-        out_.dram_location[id] = dram_location(address);
       }
     }
   }
@@ -251,6 +251,7 @@ class Compiler {
       Transaction t{};
       t.line = line;
       t.slot = slot_of(id, line_allocation_[line]);
+      t.l1_set = out_.l1_set[line];
       t.kind = static_cast<std::uint8_t>(record.kind());
       t.l1_sectors = pieces[i].l1_sectors;
       t.l2_sectors = pieces[i].l2_sectors;

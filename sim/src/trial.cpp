@@ -8,14 +8,14 @@
 namespace memcarlo::sim {
 namespace {
 
-template <class Variant>
-void select_policy(Variant& cache, const std::string& name) {
+template <template <class> class Cache>
+void select_policy(AnyCache<Cache>& cache, const std::string& name) {
   // Keep the existing storage when the policy is unchanged; switch alternatives otherwise.
   std::visit(
       [&](auto policy) {
         using Policy = decltype(policy);
-        if (!std::holds_alternative<CacheArray<Policy>>(cache)) {
-          cache.template emplace<CacheArray<Policy>>();
+        if (!std::holds_alternative<Cache<Policy>>(cache)) {
+          cache.template emplace<Cache<Policy>>();
         }
       },
       replacement::make(name));
@@ -52,12 +52,12 @@ std::uint64_t TrialWorkspace::bytes() const {
   std::uint64_t total = s.slot_counters.capacity() * sizeof(AccessCounters) +
                         s.warps.capacity() * sizeof(WarpSlot) +
                         s.blocks.capacity() * sizeof(BlockSlot) +
-                        s.processed.capacity() * sizeof(L2Request) +
+                        s.schedulable.capacity() * 8 + s.lines.bytes() +
+                        s.requests.capacity() * sizeof(L2Request) +
+                        s.drain_order.capacity() * 2 + s.drain_index.capacity() * 4 +
                         s.dram_requests.capacity() * sizeof(dram::Request) +
                         s.dram_meta.capacity() * sizeof(DramMeta);
-  for (const SmState& m : s.sms) {
-    total += m.queue.capacity() * sizeof(L2Request);
-  }
+  total += s.sms.capacity() * sizeof(SmState);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l1);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l2);
   return total;

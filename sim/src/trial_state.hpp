@@ -1,5 +1,5 @@
-// Internal state of a trial replay: warps and blocks resident on each SM, the SM queues into the
-// L2, pending DRAM requests and the caches. Owned by TrialWorkspace and reused across trials.
+// Internal state of a trial replay: warps and blocks resident on each SM, the epoch's requests
+// into the L2, pending DRAM requests and the caches. Owned by TrialWorkspace, reused across trials.
 #pragma once
 
 #include <algorithm>
@@ -10,14 +10,16 @@
 #include <vector>
 
 #include "append_buffer.hpp"
-#include "memcarlo/sim/cache_array.hpp"
+#include "memcarlo/sim/private_caches.hpp"
+#include "memcarlo/sim/shared_cache.hpp"
 #include "memcarlo/sim/dram/model.hpp"
 #include "memcarlo/sim/replacement/registry.hpp"
 #include "memcarlo/sim/trial.hpp"
+#include "memcarlo/tracebuf/model.hpp"
 
 namespace memcarlo::sim {
 
-inline constexpr std::uint32_t kNoWarp = 0xFFFFFFFF;
+inline constexpr std::uint32_t kNoWarp = 0xFFFF;  // warp slots within an SM are below this
 inline constexpr std::uint32_t kNoRequest = 0xFFFFFFFF;
 
 struct WarpSlot {
@@ -39,28 +41,32 @@ struct BlockSlot {
   std::uint32_t warp_count = 0;
 };
 
-/// A request from an SM to the L2: an L1 miss (read), a store, or an atomic.
+/// A request from an SM to the L2: an L1 miss (read), a store, or an atomic. The requests of one
+/// epoch sit in one buffer, SM by SM in issue order; the drain serves them in place.
 struct L2Request {
   std::uint64_t issue_time;
-  std::uint64_t fill_time;  // filled in by the L2 and DRAM drains
-  std::uint32_t line;       // L1 line id
-  std::uint32_t slot;       // counter slot
-  std::uint32_t warp;       // warp slot within the SM waiting for the data, or kNoWarp
+  std::uint32_t fill_delay;  // cycles from issue to data: the L2 latency, or more after DRAM
+  std::uint32_t line;        // L1 line id
+  std::uint32_t slot;        // counter slot
+  std::uint32_t l1_at;       // L1 way (PrivateCaches index) the read fills, if still its line
+  std::uint16_t warp;        // warp slot within the SM waiting for the data, or kNoWarp
   std::uint16_t sm;
-  std::uint8_t kind;     // tracebuf::AccessKind (read for L1 misses, write, atomic)
-  std::uint8_t sectors;  // L2-sector chunks of the L1 line
+  tracebuf::AccessKind kind;  // read (L1 misses), write or atomic
+  SectorMask sectors;         // L2-sector chunks of the L1 line
+  std::uint16_t reserved;
 };
 static_assert(sizeof(L2Request) == 32);
 
 /// A warp that hit a line whose fill time was still unknown (in-flight hit in the same epoch).
 struct FillWait {
-  std::uint16_t sm;
-  std::uint32_t warp;
   std::uint32_t line;
+  std::uint32_t l1_at;  // the L1 way that held the line
+  std::uint16_t sm;
+  std::uint16_t warp;
 };
 
 struct DramMeta {
-  std::uint32_t request;  // index into processed requests, or kNoRequest for writes
+  std::uint32_t request;  // index into the epoch's requests, or kNoRequest for writes
   std::uint32_t slot;
 };
 
@@ -82,7 +88,7 @@ class MissTracker {
     next_epoch_ = 0;
     retiring_.fill(0);
   }
-  void add_unresolved() { ++outstanding_; }
+  void add_unresolved(std::uint32_t count) { outstanding_ += count; }
   /// An unresolved miss got its fill time: it stays outstanding until that epoch is over.
   void resolve(std::uint64_t fill_epoch) {
     const std::uint64_t epoch = std::min(fill_epoch, next_epoch_ + kEpochs - 1);
@@ -109,27 +115,30 @@ struct SmState {
   std::uint64_t clock = 0;
   std::uint32_t round_robin = 0;
   MissTracker misses;
-  AppendBuffer<L2Request> queue;
 };
+
+template <template <class> class Cache>
+using AnyCache = std::variant<Cache<replacement::Lru>, Cache<replacement::Fifo>,
+                              Cache<replacement::Random>>;
 
 struct TrialWorkspace::State {
   std::vector<AccessCounters> slot_counters;
   std::vector<SmState> sms;
-  std::vector<WarpSlot> warps;    // [sm][slot]
-  std::vector<BlockSlot> blocks;  // [sm][slot]
-  AppendBuffer<L2Request> processed;
-  std::vector<std::uint16_t> drain_order;
+  std::vector<WarpSlot> warps;        // [sm][slot]
+  std::vector<std::uint64_t> schedulable;  // [sm][slot / 64]: live, no pending fill, no barrier
+  std::vector<BlockSlot> blocks;      // [sm][slot]
+  AppendBuffer<L2Request> requests;   // this epoch's, SM by SM
+  std::vector<std::uint32_t> request_begin;  // [sm]: first request of SM sm; [sm_count]: end
+  std::vector<std::uint16_t> drain_order;    // SM labels in the order the L2 takes them
+  std::vector<std::uint32_t> drain_index;    // the requests in that order
   AppendBuffer<FillWait> waits;
   AppendBuffer<dram::Request> dram_requests;
   AppendBuffer<DramMeta> dram_meta;
   std::vector<FreedBlock> freed;
   std::unique_ptr<dram::Model> dram;
-  std::variant<CacheArray<replacement::Lru>, CacheArray<replacement::Fifo>,
-               CacheArray<replacement::Random>>
-      l1;
-  std::variant<CacheArray<replacement::Lru>, CacheArray<replacement::Fifo>,
-               CacheArray<replacement::Random>>
-      l2;
+  LineTable lines;  // per L1 line: L1 holders and L2 ways
+  AnyCache<PrivateCaches> l1;
+  AnyCache<SharedCache> l2;
 };
 
 }  // namespace memcarlo::sim

@@ -18,10 +18,11 @@ inline constexpr std::uint16_t kNoAllocation = 0xFFFF;
 struct Transaction {
   std::uint32_t line;        // dense L1 line id (index into CompiledTrace::l1_set)
   std::uint32_t slot;        // counter slot: (static load, allocation) pair, CompiledTrace::slots
+  std::uint32_t l1_set;      // CompiledTrace::l1_set[line], here to spare the replay a lookup
   std::uint8_t kind;         // tracebuf::AccessKind
   std::uint8_t l1_sectors;   // L1 sectors of the line touched
   std::uint8_t l2_sectors;   // L2-sector-sized chunks of the L1 line touched (bit i: chunk i)
-  std::uint8_t reserved[5];
+  std::uint8_t reserved;
 };
 static_assert(sizeof(Transaction) == 16);
 
@@ -87,6 +88,8 @@ struct CompiledTrace {
   std::uint32_t l2_lines_per_l1_line = 1;
   std::uint32_t l2_sectors_per_l2_line = 1;
   std::vector<std::uint32_t> l2_set;  // global set index (slice-major)
+  // Per dense L1 line id: an L1 line lies in one DRAM row (the loader checks that
+  // dram.interleave_bytes is a multiple of l1.line), so its L2 lines share this location.
   std::vector<DramLocation> dram_location;
 
   std::vector<CounterSlot> slots;

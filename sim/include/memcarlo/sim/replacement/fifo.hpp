@@ -7,13 +7,21 @@ namespace memcarlo::sim::replacement {
 
 class Fifo {
  public:
+  struct View {
+    RecencyRanks::View recency;
+    MEMCARLO_HOT void on_fill(std::uint32_t set, std::uint32_t way) const { recency.promote(set, way); }
+    MEMCARLO_HOT void on_hit(std::uint32_t, std::uint32_t) const {}
+    MEMCARLO_HOT std::uint32_t replace(std::uint32_t set, TrialRandom&) const {
+      return recency.rotate_oldest(set);
+    }
+  };
+
   void reset(std::uint32_t sets, std::uint32_t ways) { recency_.reset(sets, ways); }
-  void on_fill(std::uint32_t set, std::uint32_t way) { recency_.promote(set, way); }
-  void on_hit(std::uint32_t, std::uint32_t) {}
-  std::uint32_t victim(std::uint32_t set, TrialRandom&) const { return recency_.oldest(set); }
+  View view() { return {recency_.view()}; }
+  [[nodiscard]] const RecencyRanks& recency() const { return recency_; }
 
  private:
-  RecencyList recency_;
+  RecencyRanks recency_;
 };
 
 }  // namespace memcarlo::sim::replacement

@@ -1,104 +1,153 @@
 // The replacement-policy contract. A policy keeps per-set metadata for `sets` x `ways` and is a
-// template argument of CacheArray, so its hooks inline into the trial loop (no virtual call per
-// access). Adding a policy: a header in this folder, one line in replacement/registry.hpp
-// (the variant and the name table), one test, one README line.
+// template argument of the cache structures (PrivateCaches, SharedCache), so its hooks inline into
+// the trial loop (no virtual call per access). Adding a policy: a header in this folder, one line
+// in replacement/registry.hpp (the variant and the name table), one test, one README line.
 //
 // Contract:
-//   reset(sets, ways)      called once per trial before any access; the only place that allocates.
-//   on_fill(set, way)      a line was placed in `way` (after a miss).
-//   on_hit(set, way)       an access found its line in `way`.
-//   victim(set, random)    a way to evict when every way of `set` is valid. The cache hands out
-//                          invalid ways itself before asking, so a policy never sees them here.
-// Hooks are O(1), must not allocate, and may draw from the trial's random stream only in victim().
+//   reset(sets, ways)      called once per launch before any access; the only place that
+//                          allocates.
+//   view()                 a small copyable handle on the metadata (raw pointers and sizes),
+//                          valid until the next reset(). The caches copy it into the trial loop's
+//                          locals so that the compiler keeps it in registers instead of reloading
+//                          members after every store. Its const hooks:
+//     on_fill(set, way)    a line was placed in the invalid way `way` (after a miss).
+//     on_hit(set, way)     an access found its line in `way`.
+//     replace(set, random) every way of `set` is valid and a line must come in: picks the victim,
+//                          records the new line's fill in it (as on_fill would) and returns it.
+//                          The cache hands out invalid ways itself before asking, so a policy
+//                          never sees them here. One call instead of victim-then-fill lets LRU
+//                          and FIFO move their oldest way to the front in one step.
+// Hooks are O(1), must not allocate, and may draw from the trial's random stream only in
+// replace().
 #pragma once
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <bit>
 #include <cstdint>
 #include <vector>
 
+#include "memcarlo/sim/hot_path.hpp"
 #include "memcarlo/sim/random.hpp"
 
 namespace memcarlo::sim::replacement {
 
-/// Per-set doubly linked recency list over the ways (most recent at the head): O(1) promote and
-/// O(1) oldest, for any associativity up to 255.
-class RecencyList {
+/// Per-set recency order of the ways as ranks: rank[set][way] = how many ways of the set were used
+/// more recently (0: the most recent, ways - 1: the oldest). A set's row is `ways` bytes padded
+/// to a multiple of 16 with kPad, so that the order of a 64-way set is one cache line and SSE2
+/// updates 16 ranks per instruction: promoting a way of rank r adds one to every rank below r
+/// and makes it 0; the oldest way is the one of rank ways - 1. (A linked list needs fewer
+/// instructions per promotion but touches three or four cache lines of a larger table, which is
+/// what costs in a shared L2 whose metadata does not fit in the CPU's first-level cache.)
+class RecencyRanks {
  public:
+  static constexpr std::uint8_t kPad = 0x7F;  // above every rank (signed compare): never moves
+
+  struct View {
+    WayIndex* ranks;      // [set][way], rows of `stride`
+    std::uint32_t stride;  // ways rounded up to a multiple of 16
+    std::uint32_t ways;
+
+    [[nodiscard]] WayIndex* row(std::uint32_t set) const {
+      return ranks + std::size_t{set} * stride;
+    }
+
+    /// Makes `way` the most recent.
+    MEMCARLO_HOT void promote(std::uint32_t set, std::uint32_t way) const {
+      WayIndex* ranks_of = row(set);
+#if defined(__SSE2__)
+      const __m128i rank = _mm_set1_epi8(static_cast<char>(index_of(ranks_of[way])));
+      for (std::uint32_t i = 0; i < stride; i += 16) {
+        auto* chunk = reinterpret_cast<__m128i*>(ranks_of + i);
+        const __m128i before = _mm_loadu_si128(chunk);
+        // Ranks below `rank` move one step down: subtracting the all-ones compare mask adds 1.
+        _mm_storeu_si128(chunk, _mm_sub_epi8(before, _mm_cmpgt_epi8(rank, before)));
+      }
+#else
+      const std::uint32_t rank = index_of(ranks_of[way]);
+      for (std::uint32_t i = 0; i < ways; ++i) {
+        const std::uint32_t r = index_of(ranks_of[i]);
+        ranks_of[i] = way_index(r < rank ? r + 1 : r);
+      }
+#endif
+      ranks_of[way] = way_index(0);
+    }
+
+    /// The least recent way.
+    [[nodiscard]] MEMCARLO_HOT std::uint32_t oldest(std::uint32_t set) const {
+      const WayIndex* ranks_of = row(set);
+#if defined(__SSE2__)
+      const __m128i last = _mm_set1_epi8(static_cast<char>(ways - 1));
+      for (std::uint32_t i = 0;; i += 16) {
+        const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ranks_of + i));
+        const int match = _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, last));
+        if (match != 0) {
+          return i + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(match)));
+        }
+      }
+#else
+      std::uint32_t way = 0;
+      while (index_of(ranks_of[way]) != ways - 1) {
+        ++way;
+      }
+      return way;
+#endif
+    }
+
+    /// Makes the least recent way the most recent and returns it: in one pass, every other
+    /// rank moves one step down and the oldest becomes 0.
+    MEMCARLO_HOT std::uint32_t rotate_oldest(std::uint32_t set) const {
+#if defined(__SSE2__)
+      WayIndex* ranks_of = row(set);
+      const __m128i last = _mm_set1_epi8(static_cast<char>(ways - 1));
+      std::uint64_t oldest = 0;
+      for (std::uint32_t i = 0; i < stride; i += 16) {
+        auto* chunk = reinterpret_cast<__m128i*>(ranks_of + i);
+        const __m128i before = _mm_loadu_si128(chunk);
+        const __m128i is_oldest = _mm_cmpeq_epi8(before, last);
+        const __m128i older = _mm_sub_epi8(before, _mm_cmpgt_epi8(last, before));
+        _mm_storeu_si128(chunk, _mm_andnot_si128(is_oldest, older));
+        oldest |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(is_oldest)))
+                  << i;
+      }
+      return static_cast<std::uint32_t>(std::countr_zero(oldest));
+#else
+      const std::uint32_t way = oldest(set);
+      promote(set, way);
+      return way;
+#endif
+    }
+  };
+
   void reset(std::uint32_t sets, std::uint32_t ways) {
     ways_ = ways;
-    links_.assign(std::size_t{sets} * ways, Link{});
-    ends_.assign(sets, Ends{});
+    stride_ = (ways + 15) & ~15u;
+    ranks_.resize(std::size_t{sets} * stride_);
+    // Initial order 0, 1, ..., ways - 1 from most to least recent.
     for (std::uint32_t set = 0; set < sets; ++set) {
-      Link* link = links_.data() + std::size_t{set} * ways;
-      for (std::uint32_t way = 0; way < ways; ++way) {
-        link[way].previous = static_cast<std::uint8_t>(way == 0 ? 0 : way - 1);
-        link[way].next = static_cast<std::uint8_t>(way + 1 == ways ? way : way + 1);
+      for (std::uint32_t way = 0; way < stride_; ++way) {
+        ranks_[std::size_t{set} * stride_ + way] = way_index(way < ways ? way : kPad);
       }
-      ends_[set] = {0, static_cast<std::uint8_t>(ways - 1)};
     }
-    link_ = links_.data();
-    end_ = ends_.data();
   }
 
-  /// Makes `way` the most recent. Convention: previous[head] = head, next[tail] = tail.
-  void promote(std::uint32_t set, std::uint32_t way) {
-    Ends ends = end_[set];
-    if (ends.head == way) {
-      return;
-    }
-    Link* link = link_ + std::size_t{set} * ways_;
-    const Link moved = link[way];  // moved.previous is valid: `way` is not the head
-    if (ends.tail == way) {
-      ends.tail = moved.previous;
-      link[moved.previous].next = moved.previous;
-    } else {
-      link[moved.previous].next = moved.next;
-      link[moved.next].previous = moved.previous;
-    }
-    link[ends.head].previous = static_cast<std::uint8_t>(way);
-    link[way] = {static_cast<std::uint8_t>(way), ends.head};
-    ends.head = static_cast<std::uint8_t>(way);
-    end_[set] = ends;
-  }
-
-  [[nodiscard]] std::uint32_t oldest(std::uint32_t set) const { return end_[set].tail; }
+  View view() { return {ranks_.data(), stride_, ways_}; }
 
   /// Ways of `set` from most to least recent (for tests).
   [[nodiscard]] std::vector<std::uint32_t> order(std::uint32_t set) const {
-    std::vector<std::uint32_t> out;
-    const Link* link = link_ + std::size_t{set} * ways_;
-    std::uint32_t way = end_[set].head;
-    for (std::uint32_t i = 0; i < ways_; ++i) {
-      out.push_back(way);
-      way = link[way].next;
+    std::vector<std::uint32_t> out(ways_);
+    for (std::uint32_t way = 0; way < ways_; ++way) {
+      out[index_of(ranks_[std::size_t{set} * stride_ + way])] = way;
     }
     return out;
   }
 
-  RecencyList() = default;
-  RecencyList(const RecencyList& other) { *this = other; }
-  RecencyList& operator=(const RecencyList& other) {
-    ways_ = other.ways_;
-    links_ = other.links_;
-    ends_ = other.ends_;
-    link_ = links_.data();
-    end_ = ends_.data();
-    return *this;
-  }
-
  private:
-  struct Link {
-    std::uint8_t previous = 0;
-    std::uint8_t next = 0;
-  };
-  struct Ends {
-    std::uint8_t head = 0;
-    std::uint8_t tail = 0;
-  };
   std::uint32_t ways_ = 0;
-  std::vector<Link> links_;
-  std::vector<Ends> ends_;
-  Link* link_ = nullptr;  // raw views: byte stores through a vector would defeat optimisation
-  Ends* end_ = nullptr;
+  std::uint32_t stride_ = 16;
+  std::vector<WayIndex> ranks_;
 };
 
 }  // namespace memcarlo::sim::replacement

@@ -8,10 +8,15 @@ namespace memcarlo::sim::replacement {
 
 class Random {
  public:
+  struct View {
+    std::uint32_t ways;
+    MEMCARLO_HOT void on_fill(std::uint32_t, std::uint32_t) const {}
+    MEMCARLO_HOT void on_hit(std::uint32_t, std::uint32_t) const {}
+    MEMCARLO_HOT std::uint32_t replace(std::uint32_t, TrialRandom& random) const { return random.below(ways); }
+  };
+
   void reset(std::uint32_t, std::uint32_t ways) { ways_ = ways; }
-  void on_fill(std::uint32_t, std::uint32_t) {}
-  void on_hit(std::uint32_t, std::uint32_t) {}
-  std::uint32_t victim(std::uint32_t, TrialRandom& random) const { return random.below(ways_); }
+  View view() const { return {ways_}; }
 
  private:
   std::uint32_t ways_ = 1;
