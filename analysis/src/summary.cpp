@@ -78,6 +78,7 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
   };
   std::vector<LoadSamples> loads(load_count);
   std::vector<OverallSamples> allocations(allocation_count);
+  std::vector<OverallSamples> kernels(trace.kernel_names.size());
   OverallSamples overall;
   for (const sim::TrialResult& trial : trials) {
     const double tm = trial_dram_latency(trial, config);
@@ -95,6 +96,9 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
     }
     for (std::size_t a = 0; a < allocation_count && a < trial.allocations.size(); ++a) {
       allocations[a].add(overall_metrics(trial.allocations[a], tm));
+    }
+    for (std::size_t k = 0; k < kernels.size() && k < trial.kernels.size(); ++k) {
+      kernels[k].add(overall_metrics(trial.kernels[k], tm));
     }
   }
   summary.overall = overall.summarize(bins);
@@ -115,6 +119,15 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
     if (d.l1_read_hit_ratio || d.l2_read_hit_ratio || d.l2_write_hit_ratio) {
       summary.allocations.push_back({trace.allocation_names[a], std::move(d)});
     }
+  }
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    KernelSummary kernel{trace.kernel_names[k], {}, kernels[k].summarize(bins)};
+    for (const sim::LaunchTrace& launch : trace.launches) {
+      if (launch.kernel_index == k) {
+        kernel.launches.push_back(launch.index);
+      }
+    }
+    summary.kernels.push_back(std::move(kernel));
   }
   summary.convergence["l1_read_hit_ratio"] = convergence_series(overall.l1_read.values());
   summary.convergence["l2_read_hit_ratio"] = convergence_series(overall.l2_read.values());

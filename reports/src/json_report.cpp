@@ -116,6 +116,14 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
   }
   report["allocations"] = allocations;
 
+  ordered_json kernels = ordered_json::array();
+  for (const analysis::KernelSummary& kernel : summary.kernels) {
+    kernels.push_back({{"kernel", kernel.name},
+                       {"launches", kernel.launches},
+                       {"overall", overall(kernel.metrics)}});
+  }
+  report["kernels"] = kernels;
+
   ordered_json convergence;
   for (const auto& [name, series] : summary.convergence) {
     convergence[name] = series;

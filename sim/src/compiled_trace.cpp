@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -61,6 +62,8 @@ class Compiler {
   void compile_launch(const tracebuf::LaunchStreams& launch) {
     LaunchTrace trace;
     trace.kernel = launch.info.kernel;
+    trace.kernel_index = kernel_index(launch.info.kernel);
+    kernel_ = trace.kernel_index;
     trace.index = launch.info.index;
     trace.warps_per_block = launch.info.warps_per_block();
     trace.resident_blocks_per_sm = resident_blocks_per_sm(launch.info, config_);
@@ -136,12 +139,26 @@ class Compiler {
             static_cast<std::uint16_t>(channel), static_cast<std::uint16_t>(bank)};
   }
 
+  std::uint16_t kernel_index(const std::string& kernel) {
+    const auto found = std::find(out_.kernel_names.begin(), out_.kernel_names.end(), kernel);
+    if (found != out_.kernel_names.end()) {
+      return static_cast<std::uint16_t>(found - out_.kernel_names.begin());
+    }
+    if (out_.kernel_names.size() == std::numeric_limits<std::uint16_t>::max()) {
+      throw std::invalid_argument("more than 65535 distinct kernels in the replayed launches");
+    }
+    out_.kernel_names.push_back(kernel);
+    return static_cast<std::uint16_t>(out_.kernel_names.size() - 1);
+  }
+
   std::uint32_t slot_of(std::uint32_t load, std::uint16_t allocation) {
-    const std::uint64_t key = std::uint64_t{load} << 16 | allocation;
+    // load: 32 bits, allocation: 16 bits, kernel: 16 bits.
+    const std::uint64_t key =
+        std::uint64_t{kernel_} << 48 | std::uint64_t{load} << 16 | allocation;
     auto [it, inserted] =
         slot_ids_.try_emplace(key, static_cast<std::uint32_t>(out_.slots.size()));
     if (inserted) {
-      out_.slots.push_back({load, allocation});
+      out_.slots.push_back({load, allocation, kernel_});
     }
     return it->second;
   }
@@ -265,6 +282,7 @@ class Compiler {
   AllocationIndex allocations_;
   std::unordered_map<std::uint64_t, std::uint32_t> line_ids_;
   std::unordered_map<std::uint64_t, std::uint32_t> slot_ids_;
+  std::uint16_t kernel_ = 0;  // kernel index of the launch being compiled
   std::vector<std::uint16_t> line_allocation_;
   std::uint64_t l1_line_ = 128;
   std::uint64_t l1_sector_ = 128;

@@ -70,6 +70,7 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
   TrialResult result;
   result.loads.resize(trace.loads.size());
   result.allocations.resize(trace.allocation_names.size());
+  result.kernels.resize(trace.kernel_names.size());
   state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
   state.slot_counters.assign(trace.slots.size(), AccessCounters{});
   select_policy(state.l1, config.l1.replacement);
@@ -92,6 +93,7 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
     if (trace.slots[slot].allocation != kNoAllocation) {
       result.allocations[trace.slots[slot].allocation] += c;
     }
+    result.kernels[trace.slots[slot].kernel] += c;
     result.overall += c;
   }
   return result;

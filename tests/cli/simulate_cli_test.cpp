@@ -166,6 +166,14 @@ TEST(Simulate, ReportHasTheDocumentedKeys) {
   }
   EXPECT_TRUE(r["loads"][2]["latency_cycles"].is_null());  // a store makes no warp wait
   EXPECT_EQ(r["allocations"].size(), 3u);
+  // One kernel: its per-kernel figures are the overall ones.
+  ASSERT_EQ(r["kernels"].size(), 1u);
+  EXPECT_EQ(r["kernels"][0]["kernel"], "gather");
+  EXPECT_EQ(r["kernels"][0]["launches"], json::array({0}));
+  EXPECT_EQ(r["kernels"][0]["overall"]["l1_read_hit_ratio"]["mean"],
+            r["overall"]["l1_read_hit_ratio"]["mean"]);
+  EXPECT_EQ(r["kernels"][0]["overall"]["l2_write_hit_ratio"]["mean"],
+            r["overall"]["l2_write_hit_ratio"]["mean"]);
   EXPECT_EQ(r["convergence"]["stddev"]["l1_read_hit_ratio"].size(), 4u);
   for (const char* key : {"transactions_per_trial", "wall_seconds", "threads"}) {
     EXPECT_TRUE(r["performance"].contains(key)) << key;

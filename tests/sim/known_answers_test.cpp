@@ -203,5 +203,50 @@ TEST(Barriers, WarpsDoNotPassASyncthreadsBeforeTheirWholeBlockReachesIt) {
   }
 }
 
+TEST(PerKernel, CountersSplitByKernelAndLaunchesOfOneKernelAddUp) {
+  // Three launches, one warp per block on each of the 14 SMs, all through one static access (a
+  // __device__ helper shared by two kernels). "stream" (launches 0 and 2) reads 4 new lines per
+  // warp: compulsory misses only. "reuse" (launch 1) reads 8 lines twice per warp: half hit.
+  TraceBuilder builder(14, 32);
+  const auto x = builder.add_load(AccessKind::kRead, "x[j]");
+  const auto stream = [&](std::uint64_t base) {
+    for (std::uint32_t b = 0; b < 14; ++b) {
+      for (std::uint32_t k = 0; k < 4; ++k) {
+        builder.coalesced(b, 0, x, base + (b * 4 + k) * 128);
+      }
+    }
+  };
+  stream(0x100000);
+  builder.next_launch("reuse");
+  for (std::uint32_t b = 0; b < 14; ++b) {
+    for (std::uint32_t pass = 0; pass < 2; ++pass) {
+      for (std::uint32_t line = 0; line < 8; ++line) {
+        builder.coalesced(b, 0, x, 0x200000 + line * 128);
+      }
+    }
+  }
+  builder.next_launch("test_kernel");
+  stream(0x300000);
+  const auto path = builder.write("per-kernel");
+  const auto reader = tracebuf::TraceReader::open(path);
+  const auto config = fermi();
+  const CompiledTrace compiled = compile_trace(reader, config);
+  ASSERT_EQ(compiled.kernel_names, (std::vector<std::string>{"test_kernel", "reuse"}));
+  ASSERT_EQ(compiled.launches.size(), 3u);
+  EXPECT_EQ(compiled.launches[0].kernel_index, 0);
+  EXPECT_EQ(compiled.launches[1].kernel_index, 1);
+  EXPECT_EQ(compiled.launches[2].kernel_index, 0);
+
+  const TrialResult r = run_one(path, config);
+  ASSERT_EQ(r.kernels.size(), 2u);
+  EXPECT_EQ(r.kernels[0].l1_accesses, 2u * 14 * 4);
+  EXPECT_EQ(r.kernels[0].l1_hits, 0u);
+  EXPECT_EQ(r.kernels[1].l1_accesses, 14u * 16);
+  EXPECT_EQ(r.kernels[1].l1_hits, 14u * 8);
+  EXPECT_EQ(r.kernels[0].l1_accesses + r.kernels[1].l1_accesses, r.overall.l1_accesses);
+  EXPECT_EQ(r.kernels[0].l2_reads + r.kernels[1].l2_reads, r.overall.l2_reads);
+  EXPECT_EQ(r.loads[x].l1_accesses, r.overall.l1_accesses);  // one static id, both kernels
+}
+
 }  // namespace
 }  // namespace memcarlo::sim

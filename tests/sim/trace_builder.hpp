@@ -20,6 +20,9 @@ class TraceBuilder {
   /// A launch of `blocks` blocks of `threads` threads, all in the snapshot.
   TraceBuilder(std::uint32_t blocks, std::uint32_t threads) : blocks_(blocks), threads_(threads) {}
 
+  /// Starts another launch (of the same shape) of `kernel`: later accesses belong to it.
+  void next_launch(std::string kernel) { kernels_.push_back(std::move(kernel)); }
+
   /// Adds a static access; returns its id. Loads of one `sequence` may issue back to back.
   std::uint32_t add_load(tracebuf::AccessKind kind, std::string expression,
                          std::int64_t sequence = -1, std::vector<std::uint32_t> depends_on = {}) {
@@ -48,7 +51,7 @@ class TraceBuilder {
     for (unsigned lane = 0; lane < 32; ++lane) {
       record.addresses[lane] = address(lane);
     }
-    records_[{block, warp}].push_back(record);
+    records_[{kernels_.size() - 1, block, warp}].push_back(record);
   }
 
   /// A coalesced access of 32 consecutive 4-byte elements starting at `base`.
@@ -65,14 +68,18 @@ class TraceBuilder {
     tracebuf::TraceWriter writer(path, tracebuf::TraceMeta{});
     writer.write_loads(loads_);
     writer.write_allocations(allocations_);
-    tracebuf::LaunchInfo launch;
-    launch.kernel = "test_kernel";
-    launch.grid = {blocks_, 1, 1};
-    launch.block = {threads_, 1, 1};
-    launch.snapshot_block_count = blocks_;
-    const auto index = writer.begin_launch(launch);
-    for (const auto& [key, records] : records_) {
-      writer.write_warp_records(index, std::get<0>(key), std::get<1>(key), records);
+    for (std::size_t l = 0; l < kernels_.size(); ++l) {
+      tracebuf::LaunchInfo launch;
+      launch.kernel = kernels_[l];
+      launch.grid = {blocks_, 1, 1};
+      launch.block = {threads_, 1, 1};
+      launch.snapshot_block_count = blocks_;
+      const auto index = writer.begin_launch(launch);
+      for (const auto& [key, records] : records_) {
+        if (std::get<0>(key) == l) {
+          writer.write_warp_records(index, std::get<1>(key), std::get<2>(key), records);
+        }
+      }
     }
     writer.finish();
     return path;
@@ -88,7 +95,10 @@ class TraceBuilder {
   std::uint32_t threads_;
   std::vector<tracebuf::LoadInfo> loads_;
   std::vector<tracebuf::Allocation> allocations_;
-  std::map<std::tuple<std::uint32_t, std::uint32_t>, std::vector<tracebuf::WarpRecord>> records_;
+  std::vector<std::string> kernels_{"test_kernel"};
+  // (launch, block, warp) -> records
+  std::map<std::tuple<std::size_t, std::uint32_t, std::uint32_t>, std::vector<tracebuf::WarpRecord>>
+      records_;
 };
 
 /// Compiles `path` for `config` and runs trial `trial`.

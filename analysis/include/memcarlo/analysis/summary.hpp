@@ -46,11 +46,18 @@ struct AllocationSummary {
   OverallDistributions metrics;
 };
 
+struct KernelSummary {
+  std::string name;
+  std::vector<std::uint32_t> launches;  // trace launch indices of this kernel that were replayed
+  OverallDistributions metrics;
+};
+
 struct SimulationSummary {
   std::uint64_t trials = 0;
   OverallDistributions overall;
   std::vector<LoadSummary> loads;  // static loads that appear in the replayed launches
   std::vector<AllocationSummary> allocations;  // allocations that were accessed
+  std::vector<KernelSummary> kernels;  // every kernel of the replayed launches
   /// Standard deviation after n = 1..trials trials, per overall metric name.
   std::map<std::string, std::vector<double>> convergence;
 };

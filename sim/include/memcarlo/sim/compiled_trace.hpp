@@ -26,11 +26,13 @@ struct Transaction {
 };
 static_assert(sizeof(Transaction) == 16);
 
-/// Trials count events per (static load, allocation) pair: one counter update per event, split
-/// into per-load and per-allocation totals when the trial ends.
+/// Trials count events per (kernel, static load, allocation) triple: one counter update per
+/// event, split into per-load, per-allocation and per-kernel totals when the trial ends. (A
+/// `__device__` function called by two kernels has one static id but a slot per kernel.)
 struct CounterSlot {
   std::uint32_t load;
   std::uint16_t allocation;  // index into CompiledTrace::allocation_names, or kNoAllocation
+  std::uint16_t kernel;      // index into CompiledTrace::kernel_names
 };
 
 /// Records of one warp that issue back to back (paper §2, bulk instruction scheduling).
@@ -55,6 +57,7 @@ struct BlockTrace {
 
 struct LaunchTrace {
   std::string kernel;
+  std::uint16_t kernel_index = 0;  // index into CompiledTrace::kernel_names
   std::uint32_t index = 0;
   std::uint32_t warps_per_block = 0;
   std::uint32_t resident_blocks_per_sm = 0;  // occupancy under the hierarchy's limits
@@ -93,6 +96,7 @@ struct CompiledTrace {
   std::vector<DramLocation> dram_location;
 
   std::vector<CounterSlot> slots;
+  std::vector<std::string> kernel_names;  // distinct kernels of the replayed launches, first-seen order
   std::vector<LoadStatic> loads;  // indexed by static id
   std::vector<std::string> allocation_names;
   std::vector<tracebuf::LoadInfo> load_info;

@@ -35,6 +35,7 @@ struct AccessCounters {
 struct TrialResult {
   std::vector<AccessCounters> loads;        // indexed by static id
   std::vector<AccessCounters> allocations;  // indexed like CompiledTrace::allocation_names
+  std::vector<AccessCounters> kernels;      // indexed like CompiledTrace::kernel_names
   AccessCounters overall;
   std::uint64_t transactions = 0;
   std::uint64_t cycles = 0;  // logical cycles until the last SM finished (summed over launches)
