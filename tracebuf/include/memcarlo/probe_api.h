@@ -59,20 +59,50 @@ inline T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
 #elif defined(MEMCARLO_BACKEND_CUDA)
 // CUDA backend: implemented by the device probe runtime (tracebuf/cuda).
 __device__ void memcarlo_device_record(unsigned tu, unsigned id, const void* address, unsigned size);
+// __host__ __device__ so that probes in __host__ __device__ functions compile; only the device
+// side records.
 template <class T>
-__device__ __forceinline__ T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
+__host__ __device__ __forceinline__ T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
+#if defined(__CUDA_ARCH__)
   memcarlo_device_record(tu, id, static_cast<const void*>(address), sizeof(T));
+#else
+  (void)tu;
+  (void)id;
+#endif
   return address;
 }
 void memcarlo_launch_begin(const char* kernel_name, dim3 grid, dim3 block, unsigned long long shmem,
                            void* stream);
 void memcarlo_launch_end();
 #else
-// No backend selected (e.g. a syntax check): probes compile to nothing.
+// No backend selected (e.g. a syntax check): probes compile to nothing, launch hooks do nothing,
+// and under a CUDA compiler memcarlo_launch is a plain launch, so that the output of either
+// backend still compiles (and runs untraced) without a memcarlo runtime.
 template <class T>
 inline MEMCARLO_HD T* memcarlo_probe(unsigned, unsigned, T* address) {
   return address;
 }
+#if defined(__CUDACC__) || defined(__CUDA__)
+// The host backend's spelling of `extern __shared__ T name[];` (see docs/host-runtime.md).
+#ifndef MEMCARLO_DYNAMIC_SHARED
+#define MEMCARLO_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
+#endif
+inline void memcarlo_launch_begin(const char*, dim3, dim3, unsigned long long, void*) {}
+inline void memcarlo_launch_end() {}
+namespace memcarlo_detail {
+template <class T>
+struct Identity {
+  using Type = T;
+};
+}  // namespace memcarlo_detail
+// The arguments convert to the kernel's parameter types at the call, as in `k<<<...>>>(0)`.
+template <class... Params>
+inline void memcarlo_launch(const char*, void (*kernel)(Params...), dim3 grid, dim3 block,
+                            unsigned long long shmem, cudaStream_t stream,
+                            typename memcarlo_detail::Identity<Params>::Type... args) {
+  kernel<<<grid, block, shmem, stream>>>(args...);
+}
+#endif
 #endif
 
 #endif  // MEMCARLO_PROBE_API_H

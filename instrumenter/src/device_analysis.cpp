@@ -1,0 +1,30 @@
+// Runs the access walker over every instrumented device function of a translation unit.
+#include "device_analysis.hpp"
+
+#include "access_walker.hpp"
+#include "device_code.hpp"
+
+namespace memcarlo::instrumenter {
+
+DeviceFacts analyze_device_code(clang::ASTContext& context, Backend backend,
+                                const std::string& toolkit) {
+  DeviceFacts facts;
+  const DeviceCode device(context, toolkit);
+  std::int64_t next_sequence = 0;
+  WalkContext walk{context,      device,        toolkit,           backend,
+                   facts.sites,  next_sequence, facts.errors,      facts.other_skips,
+                   facts.declaration_edits};
+  for (const clang::FunctionDecl* function : device.functions()) {
+    const std::size_t first = facts.sites.size();
+    AccessWalker(walk, *function).run();
+    const std::set<std::string> kernels = device.kernels_reaching(function);
+    for (std::size_t i = first; i < facts.sites.size(); ++i) facts.sites[i].kernels = kernels;
+  }
+  for (AccessSite& site : facts.sites) {
+    site.expr = nullptr;  // the AST does not outlive the parse
+    site.root_decl = nullptr;
+  }
+  return facts;
+}
+
+}  // namespace memcarlo::instrumenter

@@ -1,0 +1,220 @@
+// Orchestration: parse the host side (launches) and the device side (accesses) with fallbacks,
+// build the loads table and the edits, apply them all or nothing, and report.
+#include "memcarlo/instrumenter/instrument.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include "device_analysis.hpp"
+#include "edit_set.hpp"
+#include "include_tracker.hpp"
+#include "launch_rewriter.hpp"
+#include "output_writer.hpp"
+#include "parse_driver.hpp"
+#include "parse_setup.hpp"
+
+namespace memcarlo::instrumenter {
+
+unsigned InstrumentSummary::skipped_total() const {
+  unsigned total = 0;
+  for (const auto& [reason, count] : skipped_by_reason) total += count;
+  return total;
+}
+
+namespace {
+std::string absolute_path(const std::string& path) {
+  llvm::SmallString<256> result(path);
+  llvm::sys::fs::make_absolute(result);
+  llvm::sys::path::remove_dots(result, true);
+  return std::string(result.str());
+}
+
+bool read_file(const std::string& path, std::string& content) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return true;
+}
+
+/// The errors of the attempt worth showing: the one with the fewest errors, the first on ties.
+std::vector<std::string> parse_failure(const std::string& input, const std::string& side,
+                                       const SideParseResult& result) {
+  const ParseAttempt* best = &result.failures.front();
+  std::string tried;
+  for (const ParseAttempt& attempt : result.failures) {
+    if (attempt.errors.size() < best->errors.size()) best = &attempt;
+    tried += (tried.empty() ? "" : ", ") + to_string(attempt.setup);
+  }
+  std::vector<std::string> errors = {input + ": error: cannot parse the " + side +
+                                     " side of this CUDA file (parse setups tried: " + tried +
+                                     "); diagnostics of the " + to_string(best->setup) +
+                                     " setup follow"};
+  errors.insert(errors.end(), best->errors.begin(), best->errors.end());
+  return errors;
+}
+}  // namespace
+
+InstrumentResult instrument(const InstrumentOptions& options) {
+  InstrumentResult result;
+  const std::string main_file = absolute_path(options.input);
+  if (!llvm::sys::fs::is_regular_file(main_file)) {
+    result.errors.push_back(options.input + ": error: no such file");
+    return result;
+  }
+  const std::string toolkit = find_cuda_toolkit(options.cuda_path);
+  std::vector<std::string> raw_flags;
+  std::string working_dir;
+  if (!options.compilation_database_dir.empty()) {
+    std::string error;
+    if (!flags_from_compilation_database(options.compilation_database_dir, options.input,
+                                         raw_flags, working_dir, error)) {
+      result.errors.push_back("error: " + error);
+      return result;
+    }
+  }
+  raw_flags.insert(raw_flags.end(), options.compile_flags.begin(), options.compile_flags.end());
+  const UserFlags flags = translate_user_flags(raw_flags, working_dir);
+  result.summary.notes = flags.notes;
+  if (toolkit.empty()) result.summary.notes.push_back("no CUDA toolkit found: builtin setup only");
+
+  // Host side: launches.
+  EditSet edits;
+  LaunchFacts launches;
+  std::vector<RelativeInclude> includes;
+  const SideParseResult host = parse_side(
+      Side::kHost, options.setup_order, toolkit, flags, main_file,
+      [&](clang::ASTContext& context) {
+        launches = rewrite_launches(context, options.backend, toolkit, edits);
+      },
+      [&](clang::Preprocessor& preprocessor) {
+        includes.clear();  // a failed setup may have run before
+        track_relative_includes(preprocessor, toolkit, includes);
+      });
+  if (!host.ok) {
+    result.errors = parse_failure(options.input, "host", host);
+    return result;
+  }
+  result.summary.host_setup = to_string(host.setup);
+  auto note_fallbacks = [&](const std::string& side, const SideParseResult& parse) {
+    for (const ParseAttempt& attempt : parse.failures) {
+      result.summary.notes.push_back(side + " side: the " + to_string(attempt.setup) +
+                                     " setup did not parse (" + attempt.errors.front() + ")");
+    }
+  };
+  note_fallbacks("host", host);
+
+  // Device side: accesses. Falls back to the device code as the host side parsed it.
+  DeviceFacts device;
+  auto analyze = [&](clang::ASTContext& context) {
+    device = analyze_device_code(context, options.backend, toolkit);
+  };
+  const SideParseResult device_parse =
+      parse_side(Side::kDevice, options.setup_order, toolkit, flags, main_file, analyze);
+  if (device_parse.ok) {
+    result.summary.device_setup = to_string(device_parse.setup);
+    note_fallbacks("device", device_parse);
+  } else {
+    parse_side(Side::kHost, {host.setup}, toolkit, flags, main_file, analyze);
+    result.summary.device_setup = "host-side AST";
+    result.summary.notes.push_back(
+        "the device side did not parse (" + device_parse.failures.front().errors.front() +
+        "); device code was analysed as the host side sees it");
+  }
+
+  result.errors.insert(result.errors.end(), launches.errors.begin(), launches.errors.end());
+  result.errors.insert(result.errors.end(), device.errors.begin(), device.errors.end());
+  if (!result.errors.empty()) return result;
+
+  for (const Edit& edit : device.declaration_edits) edits.add(edit);
+  TableResult table = build_table(device.sites, edits);
+  result.loads = std::move(table.entries);
+  result.loads_json = loads_table_to_json(result.loads, /*one_per_line=*/false);
+
+  InstrumentSummary& summary = result.summary;
+  summary.probed = table.probed;
+  summary.launches_rewritten = launches.rewritten;
+  summary.skipped = std::move(table.skipped);
+  summary.skipped.insert(summary.skipped.end(), device.other_skips.begin(),
+                         device.other_skips.end());
+  summary.skipped.insert(summary.skipped.end(), launches.skipped.begin(), launches.skipped.end());
+  for (const SkippedAccess& skipped : summary.skipped) ++summary.skipped_by_reason[skipped.reason];
+
+  OutputRequest request{options, main_file, {}, {}, loads_table_to_json(result.loads, true)};
+  std::vector<std::string> files = edits.files();
+  files.push_back(main_file);
+  if (!options.patch) {
+    // Written copies live elsewhere: their includes of files that stay put name the originals.
+    const std::set<std::string> written(files.begin(), files.end());
+    for (const RelativeInclude& include : includes) {
+      if (written.count(include.includer) == 0 || written.count(include.target) != 0) continue;
+      edits.replace(include.includer, include.begin, include.end - include.begin,
+                    "\"" + include.target + "\"", "#include of " + include.target);
+    }
+  }
+  for (const std::string& file : files) {
+    std::string content;
+    if (!read_file(file, content)) {
+      result.errors.push_back(file + ": error: cannot read");
+      return result;
+    }
+    request.originals[file] = std::move(content);
+  }
+  if (!edits.apply(request.originals, request.rewritten, result.errors)) return result;
+  result.outputs = plan_outputs(request, result.errors);
+  result.ok = result.errors.empty();
+  return result;
+}
+
+std::string format_summary(const std::string& input, const InstrumentSummary& summary,
+                           bool verbose) {
+  std::ostringstream out;
+  out << "memcarlo-instrument: " << input << ": probed " << summary.probed << " accesses, skipped "
+      << summary.skipped_total();
+  if (!summary.skipped_by_reason.empty()) {
+    out << " (";
+    bool first = true;
+    for (const auto& [reason, count] : summary.skipped_by_reason) {
+      out << (first ? "" : ", ") << reason << ": " << count;
+      first = false;
+    }
+    out << ")";
+  }
+  out << "; " << summary.launches_rewritten << " launches rewritten [parsed host: "
+      << summary.host_setup << ", device: " << summary.device_setup << "]\n";
+  if (verbose) {
+    for (const SkippedAccess& skipped : summary.skipped) {
+      out << "  skipped " << skipped.location << ": " << skipped.expression << " ("
+          << skipped.reason << ")\n";
+    }
+    for (const std::string& note : summary.notes) out << "  note: " << note << "\n";
+  }
+  return out.str();
+}
+
+int run_instrument(const InstrumentOptions& options, std::ostream& diagnostics) {
+  InstrumentResult result = instrument(options);
+  if (result.ok && !options.loads_path.empty()) {
+    result.outputs[options.loads_path] = result.loads_json;
+  }
+  if (result.ok) {
+    write_outputs(result.outputs, result.errors);
+    result.ok = result.errors.empty();
+  }
+  if (!result.ok) {
+    for (const std::string& error : result.errors) diagnostics << error << "\n";
+    const bool parse_error = !result.errors.empty() &&
+                             result.errors.front().find("cannot parse") != std::string::npos;
+    diagnostics << "memcarlo-instrument: " << options.input << ": no output written\n";
+    return parse_error ? 1 : 2;
+  }
+  diagnostics << format_summary(options.input, result.summary, options.verbose);
+  return 0;
+}
+
+}  // namespace memcarlo::instrumenter

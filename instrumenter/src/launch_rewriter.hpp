@@ -1,0 +1,27 @@
+// Kernel launches in host code: `k<<<g, b, s, st>>>(args)` becomes
+// `memcarlo_launch("k", k, g, b, s, st, args)` (host backend: a C++ compiler has no <<<) or is
+// wrapped in memcarlo_launch_begin/end hooks (cuda backend).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "clang/AST/ASTContext.h"
+
+#include "edit_set.hpp"
+#include "memcarlo/instrumenter/instrument.hpp"
+#include "memcarlo/instrumenter/options.hpp"
+
+namespace memcarlo::instrumenter {
+
+struct LaunchFacts {
+  unsigned rewritten = 0;
+  std::vector<SkippedAccess> skipped;  // launches left as they are, with the reason
+  std::vector<std::string> errors;     // launches the backend cannot do without (fatal)
+};
+
+/// Finds the launches of the host-side AST in user files and adds their edits to `edits`.
+LaunchFacts rewrite_launches(clang::ASTContext& context, Backend backend,
+                             const std::string& toolkit, EditSet& edits);
+
+}  // namespace memcarlo::instrumenter

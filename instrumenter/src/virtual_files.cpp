@@ -1,0 +1,59 @@
+// The in-memory include directories of the parse setups, laid over the real file system.
+#include "virtual_files.hpp"
+
+#include <array>
+#include <string>
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace memcarlo::instrumenter {
+
+namespace resources {
+extern const char kCudaDeclsHeader[];
+extern const char kCudaRuntimeApiHeader[];
+extern const char kCudaDeviceFunctionsHeader[];
+}  // namespace resources
+
+namespace {
+// Toolkit headers that CUDA programs include directly; in the builtin setup each one stands in
+// for the real header with memcarlo's declarations (already force-included).
+constexpr std::array kToolkitHeaderStandIns = {
+    "builtin_types.h", "channel_descriptor.h", "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h",
+    "cuda_texture_types.h", "device_atomic_functions.h", "device_functions.h",
+    "device_launch_parameters.h", "driver_types.h", "host_defines.h", "math_constants.h",
+    "math_functions.h", "sm_11_atomic_functions.h", "sm_12_atomic_functions.h",
+    "sm_13_double_functions.h", "sm_20_atomic_functions.h", "sm_20_intrinsics.h",
+    "sm_32_intrinsics.h", "sm_35_intrinsics.h", "texture_fetch_functions.h", "vector_functions.h",
+    "vector_types.h", "cuda_profiler_api.h", "crt/host_defines.h", "common_functions.h"};
+
+void add_file(llvm::vfs::InMemoryFileSystem& memory, std::string_view path,
+              std::string_view content) {
+  memory.addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(content, path));
+}
+}  // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system() {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(
+      new llvm::vfs::InMemoryFileSystem);
+  add_file(*memory, std::string(kCompatIncludeDir) + "/texture_fetch_functions.h",
+           "// memcarlo: texture fetch functions of new toolkits are not needed to parse.\n");
+  add_file(*memory, kDeclarationsHeader, resources::kCudaDeclsHeader);
+  add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_runtime_api.h",
+           resources::kCudaRuntimeApiHeader);
+  add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_device_functions.h",
+           resources::kCudaDeviceFunctionsHeader);
+  for (const char* header : kToolkitHeaderStandIns) {
+    add_file(*memory, std::string(kBuiltinIncludeDir) + "/" + header,
+             "#include \"memcarlo_cuda_decls.h\"\n");
+  }
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  overlay->pushOverlay(memory);
+  llvm::SmallString<256> cwd;
+  if (!llvm::sys::fs::current_path(cwd)) overlay->setCurrentWorkingDirectory(cwd);
+  return overlay;
+}
+
+}  // namespace memcarlo::instrumenter

@@ -1,0 +1,25 @@
+// Files the parse setups need that are not on disk: memcarlo's CUDA declarations header, the
+// empty texture_fetch_functions.h for new toolkits, and stand-ins for the toolkit's headers.
+#pragma once
+
+#include <string_view>
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace memcarlo::instrumenter {
+
+/// Root of the in-memory directory tree; never a real path.
+inline constexpr std::string_view kVirtualRoot = "/memcarlo-virtual";
+/// Put first on the include path by the toolkit setup (holds texture_fetch_functions.h).
+inline constexpr std::string_view kCompatIncludeDir = "/memcarlo-virtual/compat";
+/// Include directory of the builtin setup (declarations header and cuda_runtime.h stand-ins).
+inline constexpr std::string_view kBuiltinIncludeDir = "/memcarlo-virtual/builtin";
+/// The declarations header, force-included by the builtin setup.
+inline constexpr std::string_view kDeclarationsHeader =
+    "/memcarlo-virtual/builtin/memcarlo_cuda_decls.h";
+
+/// The real file system with the virtual files laid over it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system();
+
+}  // namespace memcarlo::instrumenter

@@ -1,0 +1,175 @@
+// Command-line behaviour of memcarlo-instrument: clear errors with a non-zero exit and no partial
+// output (parse errors, unsupported constructs, conflicting edits), the parse-setup fallback,
+// --patch, -p, and --print-include-flags.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Outcome {
+  int exit_code = 0;
+  std::string output;  // stdout and stderr
+};
+
+Outcome run(const std::string& arguments) {
+  const fs::path log = fs::temp_directory_path() / ("memcarlo_cli_" + std::to_string(::getpid()));
+  const std::string command = std::string(MEMCARLO_INSTRUMENT_EXE) + " " + arguments + " > " +
+                              log.string() + " 2>&1";
+  const int status = std::system(command.c_str());
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  fs::remove(log);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+}
+
+std::string data(const std::string& name) {
+  return std::string(MEMCARLO_INSTRUMENTER_TEST_DATA) + "/" + name;
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("memcarlo_cli_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+}  // namespace
+
+TEST(InstrumenterErrors, UnparseableInputReportsClangDiagnosticsAndWritesNothing) {
+  const fs::path dir = scratch("unparseable");
+  const Outcome outcome = run(data("unparseable.cu") + " -o " + (dir / "out.cu").string() +
+                              " --loads " + (dir / "loads.json").string());
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.output.find("unparseable.cu:3:"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("error:"), std::string::npos);
+  EXPECT_NE(outcome.output.find("no output written"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir / "out.cu"));
+  EXPECT_FALSE(fs::exists(dir / "loads.json"));
+}
+
+TEST(InstrumenterErrors, UnsupportedConstructNamesItAndWritesNothing) {
+  const fs::path dir = scratch("asm");
+  const Outcome outcome = run(data("inline_asm.cu") + " --backend host -o " +
+                              (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.output.find("inline_asm.cu:4:3: error: inline assembly"), std::string::npos)
+      << outcome.output;
+  EXPECT_NE(outcome.output.find("unsupported construct"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir / "out.cu"));
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(InstrumenterErrors, InlineAssemblyIsOnlySkippedForTheCudaBackend) {
+  const fs::path dir = scratch("asm_cuda");
+  const Outcome outcome = run(data("inline_asm.cu") + " --backend cuda --verbose -o " +
+                              (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("inline-asm: 1"), std::string::npos) << outcome.output;
+}
+
+TEST(InstrumenterErrors, ConflictingEditsAreReportedWithBothOriginsAndWriteNothing) {
+  const fs::path dir = scratch("conflict");
+  const Outcome outcome = run(data("conflicting_launch.cu") + " --backend host -o " +
+                              (dir / "out.cu").string() + " --loads " +
+                              (dir / "loads.json").string());
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.output.find("conflicting edits"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("conflicting_launch.cu:8:3"), std::string::npos);
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(InstrumenterErrors, RewrittenHeaderNeedsAnOutputDirectory) {
+  const fs::path dir = scratch("header");
+  const Outcome outcome = run(data("header_kernel.cu") + " -o " + (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.output.find("header_kernel.cuh: error:"), std::string::npos)
+      << outcome.output;
+  EXPECT_NE(outcome.output.find("--output-dir"), std::string::npos);
+  EXPECT_TRUE(fs::is_empty(dir));
+
+  const Outcome mirrored = run(data("header_kernel.cu") + " --output-dir " + dir.string());
+  EXPECT_EQ(mirrored.exit_code, 0) << mirrored.output;
+  EXPECT_NE(read(dir / "header_kernel.cuh").find("memcarlo_probe(memcarlo_tu, 0, &(a[threadIdx.x]))"),
+            std::string::npos);
+  EXPECT_NE(read(dir / "header_kernel.cu").find("memcarlo_launch(\"header_kernel\""),
+            std::string::npos);
+}
+
+TEST(InstrumenterParsing, LegacyApisFallBackToTheBuiltinSetup) {
+  const fs::path dir = scratch("legacy");
+  const Outcome outcome = run(data("legacy_texture.cu") + " --verbose -o " +
+                              (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("probed 1 accesses"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("parsed host: builtin"), std::string::npos) << outcome.output;
+
+  const Outcome toolkit_only = run(data("legacy_texture.cu") + " --parse-order toolkit -o " +
+                                   (dir / "strict.cu").string() + " --cuda-path /usr/local/cuda");
+  if (fs::exists("/usr/local/cuda/include/cuda_runtime.h")) {
+    EXPECT_EQ(toolkit_only.exit_code, 1) << toolkit_only.output;
+    EXPECT_NE(toolkit_only.output.find("legacy_texture.cu:4:1: error:"), std::string::npos)
+        << toolkit_only.output;
+    EXPECT_FALSE(fs::exists(dir / "strict.cu"));
+  }
+}
+
+TEST(InstrumenterOutput, PatchAppliesToTheOriginal) {
+  const fs::path dir = scratch("patch");
+  fs::copy_file(data("inline_asm.cu"), dir / "kernel.cu");
+  const std::string command = "cd " + dir.string() + " && " + MEMCARLO_INSTRUMENT_EXE +
+                              " kernel.cu --backend cuda --patch -o kernel.patch 2>/dev/null" +
+                              " && " + MEMCARLO_INSTRUMENT_EXE +
+                              " kernel.cu --backend cuda --no-line-directives -o expected.cu" +
+                              " 2>/dev/null && patch -s -p0 < kernel.patch" +
+                              " && cmp kernel.cu expected.cu";
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  EXPECT_NE(read(dir / "kernel.patch").find("+#include \"memcarlo/probe_api.h\""),
+            std::string::npos);
+}
+
+TEST(InstrumenterOutput, CompileFlagsComeFromACompilationDatabase) {
+  const fs::path dir = scratch("database");
+  fs::copy_file(data("../golden/multi_file.cu"), dir / "multi_file.cu");
+  fs::create_directories(dir / "include");
+  fs::copy_file(data("../golden/include/multi_file_kernel.cuh"),
+                dir / "include/multi_file_kernel.cuh");
+  std::ofstream(dir / "compile_commands.json")
+      << "[{\"directory\": \"" << dir.string() << "\", \"file\": \"multi_file.cu\", "
+      << "\"command\": \"nvcc -O3 -arch=sm_80 -DSCALE=2 -Xcompiler -fopenmp -c multi_file.cu "
+      << "-o multi_file.o\"}]\n";
+  const Outcome outcome = run((dir / "multi_file.cu").string() + " -p " + dir.string() +
+                              " --output-dir " + (dir / "out").string());
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("probed 1 accesses"), std::string::npos) << outcome.output;
+}
+
+TEST(InstrumenterOutput, PrintIncludeFlagsNamesTheProbeHeaderAndTheBackend) {
+  const Outcome cuda = run("--print-include-flags --backend cuda");
+  EXPECT_EQ(cuda.exit_code, 0);
+  EXPECT_NE(cuda.output.find("-DMEMCARLO_BACKEND_CUDA"), std::string::npos) << cuda.output;
+  EXPECT_NE(cuda.output.find("-rdc=true"), std::string::npos) << cuda.output;
+  const std::string include_dir = cuda.output.substr(2, cuda.output.find(' ') - 2);
+  EXPECT_TRUE(fs::exists(fs::path(include_dir) / "memcarlo" / "probe_api.h")) << include_dir;
+  const Outcome host = run("--print-include-flags --backend host");
+  EXPECT_NE(host.output.find("-DMEMCARLO_BACKEND_HOST"), std::string::npos) << host.output;
+}
+
+TEST(InstrumenterUsage, MissingOutputIsAUsageError) {
+  const Outcome outcome = run(data("inline_asm.cu"));
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.output.find("give -o FILE"), std::string::npos);
+}
