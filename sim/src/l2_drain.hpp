@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdlib>
 
 #include "memcarlo/tracebuf/model.hpp"
 #include "trial_state.hpp"
@@ -65,14 +64,13 @@ class L2Drain {
       prefetch(k.l2_set + ahead_id);
       prefetch(k.dram_location + ahead);
       const L2Request& request = s_.requests[index[i]];
-      if (std::getenv("EXP1")) continue;
       if (request.kind == tracebuf::AccessKind::kRead) {
         read(k, l1, l2, request, index[i]);
       } else {
         write_or_atomic(k, l1, l2, request, index[i]);
       }
     }
-    if (!std::getenv("EXP2")) serve_dram();
+    serve_dram();
   }
 
  private:
