@@ -26,6 +26,7 @@
 #endif
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -46,7 +47,7 @@ class RecencyRanks {
   static constexpr std::uint8_t kPad = 0x7F;  // above every rank (signed compare): never moves
 
   struct View {
-    WayIndex* ranks;      // [set][way], rows of `stride`
+    WayIndex* ranks;       // [set][way], rows of `stride`, from a 64-byte boundary
     std::uint32_t stride;  // ways rounded up to a multiple of 16
     std::uint32_t ways;
 
@@ -58,12 +59,12 @@ class RecencyRanks {
     MEMCARLO_HOT void promote(std::uint32_t set, std::uint32_t way) const {
       WayIndex* ranks_of = row(set);
 #if defined(__SSE2__)
-      const __m128i rank = _mm_set1_epi8(static_cast<char>(index_of(ranks_of[way])));
-      for (std::uint32_t i = 0; i < stride; i += 16) {
-        auto* chunk = reinterpret_cast<__m128i*>(ranks_of + i);
-        const __m128i before = _mm_loadu_si128(chunk);
-        // Ranks below `rank` move one step down: subtracting the all-ones compare mask adds 1.
-        _mm_storeu_si128(chunk, _mm_sub_epi8(before, _mm_cmpgt_epi8(rank, before)));
+      // The common row sizes get a loop of known length, which the compiler unrolls.
+      switch (stride) {
+        case 16: promote_row<1>(ranks_of, way); break;
+        case 32: promote_row<2>(ranks_of, way); break;
+        case 64: promote_row<4>(ranks_of, way); break;
+        default: promote_row<0>(ranks_of, way); break;
       }
 #else
       const std::uint32_t rank = index_of(ranks_of[way]);
@@ -71,8 +72,8 @@ class RecencyRanks {
         const std::uint32_t r = index_of(ranks_of[i]);
         ranks_of[i] = way_index(r < rank ? r + 1 : r);
       }
-#endif
       ranks_of[way] = way_index(0);
+#endif
     }
 
     /// The least recent way.
@@ -101,53 +102,95 @@ class RecencyRanks {
     MEMCARLO_HOT std::uint32_t rotate_oldest(std::uint32_t set) const {
 #if defined(__SSE2__)
       WayIndex* ranks_of = row(set);
-      const __m128i last = _mm_set1_epi8(static_cast<char>(ways - 1));
-      std::uint64_t oldest = 0;
-      for (std::uint32_t i = 0; i < stride; i += 16) {
-        auto* chunk = reinterpret_cast<__m128i*>(ranks_of + i);
-        const __m128i before = _mm_loadu_si128(chunk);
-        const __m128i is_oldest = _mm_cmpeq_epi8(before, last);
-        const __m128i older = _mm_sub_epi8(before, _mm_cmpgt_epi8(last, before));
-        _mm_storeu_si128(chunk, _mm_andnot_si128(is_oldest, older));
-        oldest |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(is_oldest)))
-                  << i;
+      // Rows without padding (ways a multiple of 16) need no compare to keep the padding still.
+      switch (ways) {
+        case 16: return rotate_row<1, false>(ranks_of);
+        case 32: return rotate_row<2, false>(ranks_of);
+        case 64: return rotate_row<4, false>(ranks_of);
+        default: return rotate_row<0, true>(ranks_of);
       }
-      return static_cast<std::uint32_t>(std::countr_zero(oldest));
 #else
       const std::uint32_t way = oldest(set);
       promote(set, way);
       return way;
 #endif
     }
+
+#if defined(__SSE2__)
+   private:
+    /// promote() on a row of `Chunks` x 16 ranks (0: stride / 16, known at run time only).
+    template <std::uint32_t Chunks>
+    MEMCARLO_HOT void promote_row(WayIndex* ranks_of, std::uint32_t way) const {
+      const std::uint32_t length = Chunks == 0 ? stride : Chunks * 16;
+      const __m128i rank = _mm_set1_epi8(static_cast<char>(index_of(ranks_of[way])));
+      for (std::uint32_t i = 0; i < length; i += 16) {
+        auto* chunk = reinterpret_cast<__m128i*>(ranks_of + i);
+        const __m128i before = _mm_loadu_si128(chunk);
+        // Ranks below `rank` move one step down: subtracting the all-ones compare mask adds 1.
+        _mm_storeu_si128(chunk, _mm_sub_epi8(before, _mm_cmpgt_epi8(rank, before)));
+      }
+      ranks_of[way] = way_index(0);
+    }
+
+    /// rotate_oldest() on a row of `Chunks` x 16 ranks (0: stride / 16). Without padding every
+    /// rank but the oldest is below ways - 1, so all of them move down by one.
+    template <std::uint32_t Chunks, bool Padded>
+    MEMCARLO_HOT std::uint32_t rotate_row(WayIndex* ranks_of) const {
+      const std::uint32_t length = Chunks == 0 ? stride : Chunks * 16;
+      const __m128i last = _mm_set1_epi8(static_cast<char>(ways - 1));
+      const __m128i all_ones = _mm_set1_epi8(-1);
+      std::uint64_t oldest = 0;
+      for (std::uint32_t i = 0; i < length; i += 16) {
+        auto* chunk = reinterpret_cast<__m128i*>(ranks_of + i);
+        const __m128i before = _mm_loadu_si128(chunk);
+        const __m128i is_oldest = _mm_cmpeq_epi8(before, last);
+        const __m128i older =
+            _mm_sub_epi8(before, Padded ? _mm_cmpgt_epi8(last, before) : all_ones);
+        _mm_storeu_si128(chunk, _mm_andnot_si128(is_oldest, older));
+        oldest |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(is_oldest)))
+                  << i;
+      }
+      return static_cast<std::uint32_t>(std::countr_zero(oldest));
+    }
+#endif
   };
 
   void reset(std::uint32_t sets, std::uint32_t ways) {
     ways_ = ways;
     stride_ = (ways + 15) & ~15u;
-    ranks_.resize(std::size_t{sets} * stride_);
+    // Room to start the first row on a 64-byte boundary, so that no 64-way row spans two cache
+    // lines.
+    storage_.resize(std::size_t{sets} * stride_ + kAlignment);
+    const auto address = reinterpret_cast<std::uintptr_t>(storage_.data());
+    offset_ = (kAlignment - address % kAlignment) % kAlignment;
+    WayIndex* ranks = storage_.data() + offset_;
     // Initial order 0, 1, ..., ways - 1 from most to least recent.
     for (std::uint32_t set = 0; set < sets; ++set) {
       for (std::uint32_t way = 0; way < stride_; ++way) {
-        ranks_[std::size_t{set} * stride_ + way] = way_index(way < ways ? way : kPad);
+        ranks[std::size_t{set} * stride_ + way] = way_index(way < ways ? way : kPad);
       }
     }
   }
 
-  View view() { return {ranks_.data(), stride_, ways_}; }
+  View view() { return {storage_.data() + offset_, stride_, ways_}; }
 
   /// Ways of `set` from most to least recent (for tests).
   [[nodiscard]] std::vector<std::uint32_t> order(std::uint32_t set) const {
     std::vector<std::uint32_t> out(ways_);
+    const WayIndex* ranks = storage_.data() + offset_;
     for (std::uint32_t way = 0; way < ways_; ++way) {
-      out[index_of(ranks_[std::size_t{set} * stride_ + way])] = way;
+      out[index_of(ranks[std::size_t{set} * stride_ + way])] = way;
     }
     return out;
   }
 
  private:
+  static constexpr std::size_t kAlignment = 64;
+
   std::uint32_t ways_ = 0;
   std::uint32_t stride_ = 16;
-  std::vector<WayIndex> ranks_;
+  std::size_t offset_ = 0;
+  std::vector<WayIndex> storage_;
 };
 
 }  // namespace memcarlo::sim::replacement
