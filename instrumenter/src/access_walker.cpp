@@ -7,6 +7,7 @@
 
 #include "ast_helpers.hpp"
 #include "call_semantics.hpp"
+#include "dynamic_shared.hpp"
 
 namespace memcarlo::instrumenter {
 
@@ -187,14 +188,7 @@ void AccessWalker::rewrite_dynamic_shared(const clang::DeclStmt* declaration,
                            "array, outside a macro, as `extern __shared__ T name[];`)");
     return;
   }
-  clang::QualType element = var->getType();
-  if (const clang::ArrayType* array = walk_.context.getAsArrayType(element)) {
-    element = array->getElementType();
-  }
-  clang::PrintingPolicy policy(walk_.context.getLangOpts());
-  policy.SuppressTagKeyword = true;
-  const std::string text = "MEMCARLO_DYNAMIC_SHARED(" + element.getAsString(policy) + ", " +
-                           var->getNameAsString() + ")";
+  const std::string text = dynamic_shared_declaration(walk_.context, *var);
   walk_.declaration_edits.push_back({range->file, range->begin, range->end - range->begin, text,
                                      Edit::Role::kReplace, range->begin, range->end,
                                      "extern __shared__ " + var->getNameAsString() + " at " +

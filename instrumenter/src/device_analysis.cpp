@@ -3,6 +3,7 @@
 
 #include "access_walker.hpp"
 #include "device_code.hpp"
+#include "dynamic_shared.hpp"
 
 namespace memcarlo::instrumenter {
 
@@ -19,6 +20,10 @@ DeviceFacts analyze_device_code(clang::ASTContext& context, Backend backend,
     AccessWalker(walk, *function).run();
     const std::set<std::string> kernels = device.kernels_reaching(function);
     for (std::size_t i = first; i < facts.sites.size(); ++i) facts.sites[i].kernels = kernels;
+  }
+  if (backend == Backend::kHost) {
+    rewrite_file_scope_dynamic_shared(context, device, toolkit, facts.declaration_edits,
+                                      facts.errors);
   }
   for (AccessSite& site : facts.sites) {
     site.expr = nullptr;  // the AST does not outlive the parse

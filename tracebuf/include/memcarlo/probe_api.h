@@ -11,6 +11,9 @@
 //   memcarlo_launch("kernel", kernel, grid, block, shmem, stream, args...);   // host backend
 //   (memcarlo_launch_begin("kernel", grid, block, shmem, stream),
 //    kernel<<<grid, block, shmem, stream>>>(args), memcarlo_launch_end());    // cuda backend
+// The instrumenter always passes shmem and stream, as `0` where the launch leaves them out; the
+// cuda backend keeps the original `<<<...>>>` unchanged. For the host backend it also rewrites
+// `extern __shared__ T name[];` to `MEMCARLO_DYNAMIC_SHARED(T, name);`.
 //
 // Static ids are local to a translation unit; the runtime maps (tu, id) to a trace-wide id when it
 // writes the loads table into the trace. A probe returns its argument unchanged, so that
@@ -54,8 +57,10 @@ inline T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
   memcarlo_record_access(tu, id, static_cast<const void*>(address), sizeof(T));
   return address;
 }
-// memcarlo_launch(name, kernel, grid, block[, shmem[, stream]], args...) is declared by the host
-// runtime header, which the host backend force-includes.
+// memcarlo_launch(name, kernel, grid, block, shmem, stream, args...) (a macro that adds the call
+// site) and MEMCARLO_DYNAMIC_SHARED come from the host runtime's emulation header
+// (memcarlo/host/cuda_runtime_emulation.h), which the host backend force-includes and which
+// includes this header.
 #elif defined(MEMCARLO_BACKEND_CUDA)
 // CUDA backend: implemented by the device probe runtime (tracebuf/cuda).
 __device__ void memcarlo_device_record(unsigned tu, unsigned id, const void* address, unsigned size);
@@ -71,13 +76,18 @@ __host__ __device__ __forceinline__ T* memcarlo_probe(unsigned tu, unsigned id, 
 #endif
   return address;
 }
+// Called around each host-side launch: `shmem` is the launch's dynamic shared-memory size in bytes
+// and `stream` its cudaStream_t (both 0 when the launch leaves them out). Only launches whose
+// configuration has no side effects are wrapped, since the arguments are evaluated twice.
 void memcarlo_launch_begin(const char* kernel_name, dim3 grid, dim3 block, unsigned long long shmem,
                            void* stream);
 void memcarlo_launch_end();
 #else
 // No backend selected (e.g. a syntax check): probes compile to nothing, launch hooks do nothing,
-// and under a CUDA compiler memcarlo_launch is a plain launch, so that the output of either
-// backend still compiles (and runs untraced) without a memcarlo runtime.
+// and under a CUDA compiler memcarlo_launch is a plain launch and MEMCARLO_DYNAMIC_SHARED the
+// `extern __shared__` declaration again, so that the output of either backend compiles with nvcc
+// alone. Linking still needs memcarlo_register_loads (MEMCARLO_REGISTER_LOADS above), which only
+// the runtimes define.
 template <class T>
 inline MEMCARLO_HD T* memcarlo_probe(unsigned, unsigned, T* address) {
   return address;
