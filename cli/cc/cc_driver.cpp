@@ -242,6 +242,13 @@ class Driver {
       argv.push_back(standard());
       argv.push_back("-iquote");
       argv.push_back(original_dir);
+      // nvcc optimizes device code whatever -O says (only -G turns that off), and here the device
+      // code runs on the CPU: without an -O of the user's, emulate at -O2 rather than GCC's -O0.
+      const bool has_level = std::any_of(in_.optimization.begin(), in_.optimization.end(),
+                                         [](const std::string& f) { return f.rfind("-O", 0) == 0; });
+      if (!has_level) {
+        argv.push_back("-O2");
+      }
       append(argv, user_flags());
       argv.insert(argv.end(), {"-c", rewritten.empty() ? source : rewritten, "-o", object});
       const int status = run_visible(argv, options_.verbose);
