@@ -30,6 +30,7 @@ class L2Drain {
     k_.write_activation = config.l2.write_activation;
     k_.bursts_per_sector = std::max<std::uint32_t>(1, config.l2.sector / 32);
     k_.part_shift = static_cast<std::uint32_t>(std::countr_zero(trace.l2_lines_per_l1_line));
+    k_.parts = trace.l2_lines_per_l1_line;
     // Byte p of spread_[sectors]: the sectors of L2 line p of the L1 line.
     const std::uint32_t per_part = trace.l2_sectors_per_l2_line;
     for (std::uint32_t sectors = 0; sectors < 256; ++sectors) {
@@ -60,7 +61,7 @@ class L2Drain {
       // The per-line tables rarely fit in the CPU's caches: ask for a later request's lines now.
       const std::uint32_t ahead = s_.requests[index[std::min(i + kPrefetchAhead, n - 1)]].line;
       const std::uint32_t ahead_id = ahead << k.part_shift;
-      prefetch(&l2.way_of(ahead_id));
+      prefetch(l2.ways_of_line(ahead));
       prefetch(k.l2_set + ahead_id);
       prefetch(k.dram_location + ahead);
       const L2Request& request = s_.requests[index[i]];
@@ -124,6 +125,7 @@ class L2Drain {
     const std::uint32_t* l2_set;
     const DramLocation* dram_location;
     std::uint32_t part_shift;
+    std::uint32_t parts;  // L2 lines per L1 line
     std::uint32_t bursts_per_sector;
     bool back_invalidate;
     bool write_activation;
@@ -135,16 +137,19 @@ class L2Drain {
                          const L2Request& request, std::uint32_t index) {
     const std::uint32_t sectors = bits_of(request.sectors);
     const std::uint32_t first_id = request.line << k.part_shift;
+    const std::uint16_t* const ways = l2.ways_of_line(request.line);
+    const std::uint64_t spread = k.spread[sectors];
     std::uint32_t accesses = 0;
     std::uint32_t hits = 0;
     std::uint32_t sector_hits = 0;
-    for (std::uint64_t spread = k.spread[sectors]; spread != 0;) {
-      const std::uint32_t shift = static_cast<std::uint32_t>(std::countr_zero(spread)) & ~7u;
-      const auto bits = static_cast<std::uint32_t>(spread >> shift) & 0xFF;
-      spread &= ~(std::uint64_t{0xFF} << shift);
-      const std::uint32_t id = first_id + shift / 8;
+    for (std::uint32_t part = 0; part < k.parts; ++part) {
+      const auto bits = static_cast<std::uint32_t>(spread >> (8 * part)) & 0xFF;
+      if (bits == 0) {
+        continue;
+      }
+      const std::uint32_t id = first_id + part;
       const std::uint32_t set = k.l2_set[id];
-      const std::uint32_t way = l2.lookup(id);
+      const std::uint32_t way = ways[part];
       ++accesses;
       if (way == kNoWay) {
         allocate(k, l1, l2, id, set).valid = sector_mask(bits);
@@ -181,14 +186,17 @@ class L2Drain {
     std::uint32_t sector_hits = 0;
     std::uint32_t written_through = 0;  // store misses: sectors written to DRAM
     const std::uint32_t first_id = request.line << k.part_shift;
-    for (std::uint64_t spread = k.spread[bits_of(request.sectors)]; spread != 0;) {
-      const std::uint32_t shift = static_cast<std::uint32_t>(std::countr_zero(spread)) & ~7u;
-      const auto bits = static_cast<std::uint32_t>(spread >> shift) & 0xFF;
-      spread &= ~(std::uint64_t{0xFF} << shift);
-      const std::uint32_t id = first_id + shift / 8;
+    const std::uint16_t* const ways = l2.ways_of_line(request.line);
+    const std::uint64_t spread = k.spread[bits_of(request.sectors)];
+    for (std::uint32_t part = 0; part < k.parts; ++part) {
+      const auto bits = static_cast<std::uint32_t>(spread >> (8 * part)) & 0xFF;
+      if (bits == 0) {
+        continue;
+      }
+      const std::uint32_t id = first_id + part;
       const std::uint32_t set = k.l2_set[id];
       const auto count = static_cast<std::uint32_t>(std::popcount(bits));
-      const std::uint32_t way = l2.lookup(id);
+      const std::uint32_t way = ways[part];
       SharedWay* state = nullptr;
       if (way == kNoWay) {
         state = &allocate(k, l1, l2, id, set);

@@ -36,14 +36,19 @@ class SharedCache {
     std::uint64_t* invalid;   // per set: bit w set = way w invalid
     std::uint16_t* presence;  // LineTable ways: [(id >> part_shift) * line_stride + part]
     std::uint32_t line_stride;
+    std::uint32_t holder_words;  // line_stride minus the parts
     std::uint32_t part_shift;
     std::uint32_t ways;
     typename Policy::View policy;
 
-    /// The presence entry of L2 line `id`: its way or kNoWay.
+    /// The presence entry of L2 line `id`: its way or kNoWay. With id = line x parts + part,
+    /// line x line_stride + part = id + line x holder_words.
     [[nodiscard]] MEMCARLO_HOT std::uint16_t& way_of(std::uint32_t id) const {
-      return presence[std::size_t{id >> part_shift} * line_stride +
-                      (id & ((1u << part_shift) - 1))];
+      return presence[id + std::size_t{id >> part_shift} * holder_words];
+    }
+    /// The presence entries of the L2 lines of L1 line `line`, one per part.
+    [[nodiscard]] MEMCARLO_HOT std::uint16_t* ways_of_line(std::uint32_t line) const {
+      return presence + std::size_t{line} * line_stride;
     }
     /// Way of L2 line `id`, or kNoWay.
     [[nodiscard]] MEMCARLO_HOT std::uint32_t lookup(std::uint32_t id) const { return way_of(id); }
@@ -101,6 +106,7 @@ class SharedCache {
             invalid_.data(),
             lines_->records() + lines_->holder_words(),
             lines_->stride(),
+            lines_->holder_words(),
             part_shift_,
             ways_,
             policy_.view()};
