@@ -310,6 +310,52 @@ TEST(Examples, BfsFirstLevelVisitsTheNeighboursOfTheSource) {
   EXPECT_EQ(lanes(level, "next_frontier_size", AccessKind::kAtomic), reached);
 }
 
+// --- How runs that go wrong are reported -----------------------------------------------------
+
+/// Builds tests/end_to_end/programs/<name>.cu for the host backend and runs it under memcarlo run.
+Result run_program(const std::string& name, const std::string& trace_path) {
+  const std::string exe = (work_dir() / name).string();
+  const Result built = run(kCc + " --backend host -std=c++17 " + std::string(MEMCARLO_SOURCE_DIR) +
+                           "/tests/end_to_end/programs/" + name + ".cu -o " + exe);
+  EXPECT_EQ(built.exit_code, 0) << built.output;
+  return run(kMemcarlo + " run --trace " + trace_path + " -- " + exe);
+}
+
+TEST(RunDiagnostics, CrashIsReportedAndLeavesTheTracePrefixTraceCheckAccepts) {
+  const std::string trace = (work_dir() / "crash.mct").string();
+  const Result r = run_program("crashes", trace);
+  EXPECT_EQ(r.exit_code, 128 + 11) << r.output;  // the program's own fate, passed on
+  EXPECT_NE(r.output.find("launched"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("was killed by signal 11"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the trace is truncated"), std::string::npos) << r.output;
+  EXPECT_NE(run(kMemcarlo + " trace check " + trace).exit_code, 0);
+  const Result check = run(kMemcarlo + " trace check --allow-truncated " + trace);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  const auto reader = memcarlo::tracebuf::TraceReader::open(trace, {.allow_truncated = true});
+  EXPECT_FALSE(reader.complete());
+  EXPECT_EQ(reader.total_records(), 1u);  // the one warp of fill<<<1, 32>>>
+}
+
+TEST(RunDiagnostics, ProgramThatNeverLaunchesAKernelIsNamed) {
+  const std::string trace = (work_dir() / "no-launch.mct").string();
+  const Result r = run_program("no_launch", trace);
+  EXPECT_NE(r.output.find("launched no kernel: the trace has no launches"), std::string::npos)
+      << r.output;
+  const auto reader = memcarlo::tracebuf::TraceReader::open(trace);
+  EXPECT_TRUE(reader.complete());
+  EXPECT_TRUE(reader.launches().empty());
+  EXPECT_EQ(reader.loads().size(), 1u);  // the never-called kernel's store is in the loads table
+}
+
+TEST(RunDiagnostics, UnsupportedConstructNamesItAndTheSourceLine) {
+  const Result r = run_program("texture", (work_dir() / "texture.mct").string());
+  EXPECT_NE(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("tex1Dfetch"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("is not supported by the host backend"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("texture.cu:7"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("unreachable"), std::string::npos) << r.output;
+}
+
 // --- The SpMV case study (paper §6.2) ---------------------------------------------------------
 
 /// A report's expected latency (X) per static load, summed by expression: requests (warp

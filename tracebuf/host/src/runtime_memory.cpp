@@ -7,6 +7,7 @@
 #include "allocation_registry.hpp"
 #include "api_errors.hpp"
 #include "memcarlo/host/detail/runtime_api.h"
+#include "trace_session.hpp"
 
 // The header turns cudaMalloc(...) into a call that captures the variable name; the definitions
 // below are of the functions themselves.
@@ -20,6 +21,7 @@ cudaError_t allocate(void** pointer, std::size_t size, MemoryKind kind, std::str
   if (pointer == nullptr) {
     return api_result(cudaErrorInvalidValue);
   }
+  start_trace_session();
   if (size == 0 && kind != MemoryKind::kPinnedHost) {
     *pointer = nullptr;
     return cudaSuccess;

@@ -44,6 +44,10 @@ RuntimeState& state() {
   static RuntimeState* runtime = [] {
     auto* created = new RuntimeState();
     created->options = options_from_environment();
+    // The exit handler uses these function-local statics: constructing them before registering
+    // it makes them outlive it (static destruction runs in reverse order of registration).
+    loads_registry();
+    allocations();
     std::atexit(finish_at_exit);
     return created;
   }();
@@ -163,6 +167,10 @@ std::uint32_t registers_for(const RuntimeOptions& options, const std::string& ke
 }
 
 }  // namespace
+
+void start_trace_session() {
+  state();
+}
 
 LaunchPlan plan_launch(const LaunchRequest& request) {
   RuntimeState& s = state();

@@ -24,6 +24,12 @@ struct LaunchPlan {
   bool verbose = false;
 };
 
+/// Reads the options and registers the exit handler that finishes the trace. Called at the first
+/// device allocation (and at the first launch), after static initialization: a traced program
+/// that never launches a kernel still leaves a complete trace, with its loads and allocations and
+/// no launches, so that `memcarlo run` can say what happened.
+void start_trace_session();
+
 /// Counts the launch, decides whether and which blocks it traces and, if so, opens the trace
 /// (first time), lists new allocations and writes the Launch chunk.
 LaunchPlan plan_launch(const LaunchRequest& request);
