@@ -258,6 +258,13 @@ class Driver {
                      "written (kernel launches <<<...>>> and extern __shared__ need the "
                      "instrumenter's rewrite). Build with --backend cuda, or see the warning "
                      "above for what the instrumenter could not handle\n";
+      } else if (status != 0) {
+        std::cerr << "memcarlo-cc: error: the host backend could not compile the instrumented "
+                  << source
+                  << " (compiler messages above point at the original lines). The CPU emulation "
+                     "provides the CUDA runtime API, not the CUDA libraries (Thrust, CUB, cuBLAS, "
+                     "cuRAND, ...) nor toolkit-only headers; build such programs with --backend "
+                     "cuda\n";
       }
       return status;
     }

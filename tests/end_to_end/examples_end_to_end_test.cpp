@@ -356,6 +356,16 @@ TEST(RunDiagnostics, UnsupportedConstructNamesItAndTheSourceLine) {
   EXPECT_EQ(r.output.find("unreachable"), std::string::npos) << r.output;
 }
 
+TEST(RunDiagnostics, CudaLibrariesAreRefusedByTheHostBackendWithAReason) {
+  const std::string exe = (work_dir() / "thrust").string();
+  const Result built = run(kCc + " --backend host " + std::string(MEMCARLO_SOURCE_DIR) +
+                           "/tests/end_to_end/programs/thrust.cu -o " + exe);
+  EXPECT_NE(built.exit_code, 0) << built.output;
+  EXPECT_NE(built.output.find("thrust.cu"), std::string::npos) << built.output;
+  EXPECT_NE(built.output.find("--backend cuda"), std::string::npos) << built.output;
+  EXPECT_FALSE(fs::exists(exe));
+}
+
 // --- The SpMV case study (paper §6.2) ---------------------------------------------------------
 
 /// A report's expected latency (X) per static load, summed by expression: requests (warp
