@@ -11,6 +11,12 @@ inline constexpr int kExitUnsupported = 69;  // EX_UNAVAILABLE: a construct the 
 inline constexpr int kExitSoftware = 70;     // EX_SOFTWARE: deadlock, mismatched collectives
 inline constexpr int kExitConfig = 78;       // EX_CONFIG: a malformed MEMCARLO_* variable
 
+/// "memcarlo host runtime" or "memcarlo cuda runtime": defined by each backend, starts every line.
+std::string_view runtime_name();
+
+/// Prints one "<runtime_name()>: message" line on stderr, with a single write(2).
+void print_error(std::string_view message);
+
 /// Prints the message and ends the process with `exit_code` at once (no atexit handlers: other
 /// OS threads may still be inside blocks). Trace chunks already written stay a valid prefix.
 [[noreturn]] void fatal(int exit_code, std::string_view message);
