@@ -3,6 +3,7 @@
 #include "pattern.hpp"
 #include "random.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -53,27 +54,16 @@ void generate(const Parameters& p, TraceBuilder& trace) {
 
   const std::uint64_t a_base = trace.base(a);
   const std::uint64_t out_base = trace.base(out);
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      const std::uint32_t mask = existing_lanes_mask(p.threads, warp);
-      const std::uint64_t first_thread =
-          std::uint64_t{block} * p.threads + std::uint64_t{warp} * tracebuf::kWarpSize;
-      trace.begin_warp(block, warp);
-      for (std::uint32_t k = 0; k < p.iterations; ++k) {
-        tracebuf::WarpRecord& record = trace.add_record(read, mask);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          const std::uint64_t thread = first_thread + lane;
-          const std::uint64_t hash = keyed_hash(p.seed, kIndexStream, thread * p.iterations + k);
-          record.addresses[lane] = a_base + below(hash, elements) * p.element_size;
-        }
-      }
-      tracebuf::WarpRecord& record = trace.add_record(write, mask);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        record.addresses[lane] = out_base + (first_thread + lane) * p.element_size;
-      }
-      trace.end_warp();
+  for_each_warp_1d(p, trace, [&](const Warp1d& warp) {
+    for (std::uint32_t k = 0; k < p.iterations; ++k) {
+      add_lane_record(trace, read, warp.lanes, [&](std::uint32_t lane) {
+        const std::uint64_t thread = warp.first_thread + lane;
+        const std::uint64_t hash = keyed_hash(p.seed, kIndexStream, thread * p.iterations + k);
+        return a_base + below(hash, elements) * p.element_size;
+      });
     }
-  }
+    add_coalesced_record(trace, write, warp.lanes, out_base, warp.first_thread, p.element_size);
+  });
 }
 
 }  // namespace

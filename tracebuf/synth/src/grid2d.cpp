@@ -1,6 +1,7 @@
 // The 2D launch shared by matmul and stencil2d: block shape from --threads and --block-width,
-// a grid tiling the size x size domain, and the check that --blocks fits in it.
+// a grid tiling the size x size domain, the check that --blocks fits in it, and its declaration.
 #include "pattern.hpp"
+#include "trace_builder.hpp"
 
 namespace memcarlo::synth {
 
@@ -11,6 +12,14 @@ Grid2d grid2d(const Parameters& parameters) {
   grid.grid_x = (parameters.size + grid.block_x - 1) / grid.block_x;
   grid.grid_y = (parameters.size + grid.block_y - 1) / grid.block_y;
   return grid;
+}
+
+void set_grid2d_launch(const Grid2d& grid, std::uint64_t traced_blocks, TraceBuilder& trace) {
+  trace.set_launch({grid.grid_x, grid.grid_y, 1}, {grid.block_x, grid.block_y, 1}, traced_blocks);
+  trace.add_fact("grid_x", grid.grid_x);
+  trace.add_fact("grid_y", grid.grid_y);
+  trace.add_fact("block_x", grid.block_x);
+  trace.add_fact("block_y", grid.block_y);
 }
 
 void resolve_grid2d(Parameters& parameters, std::uint32_t minimum_size) {

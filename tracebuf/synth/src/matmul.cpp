@@ -2,6 +2,7 @@
 // same address for every lane of a warp on one row: a broadcast) and B[k][col] (coalesced).
 #include "pattern.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -52,52 +53,27 @@ void generate(const Parameters& p, TraceBuilder& trace) {
                                                   .element_size = p.element_size,
                                                   .loop_depth = 0,
                                                   .sequence = 1});
-  trace.set_launch({grid.grid_x, grid.grid_y, 1}, {grid.block_x, grid.block_y, 1}, p.blocks);
-  trace.add_fact("grid_x", grid.grid_x);
-  trace.add_fact("grid_y", grid.grid_y);
-  trace.add_fact("block_x", grid.block_x);
-  trace.add_fact("block_y", grid.block_y);
+  set_grid2d_launch(grid, p.blocks, trace);
   trace.begin();
 
   const std::uint64_t a_base = trace.base(a);
   const std::uint64_t b_base = trace.base(b);
   const std::uint64_t c_base = trace.base(c);
-  std::array<std::uint64_t, tracebuf::kWarpSize> rows{};
-  std::array<std::uint64_t, tracebuf::kWarpSize> cols{};
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    const std::uint64_t block_row = std::uint64_t{block / grid.grid_x} * grid.block_y;
-    const std::uint64_t block_col = std::uint64_t{block % grid.grid_x} * grid.block_x;
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      std::uint32_t active = 0;
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        const std::uint32_t thread = warp * tracebuf::kWarpSize + lane;
-        rows[lane] = block_row + thread / grid.block_x;
-        cols[lane] = block_col + thread % grid.block_x;
-        if (thread < p.threads && rows[lane] < n && cols[lane] < n) {
-          active |= 1u << lane;
-        }
-      }
-      if (active == 0) {
-        continue;  // the warp lies outside C and makes no access
-      }
-      trace.begin_warp(block, warp);
-      for (std::uint64_t k = 0; k < n; ++k) {
-        tracebuf::WarpRecord& a_record = trace.add_record(a_read, active);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          a_record.addresses[lane] = a_base + (rows[lane] * n + k) * p.element_size;
-        }
-        tracebuf::WarpRecord& b_record = trace.add_record(b_read, active);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          b_record.addresses[lane] = b_base + (k * n + cols[lane]) * p.element_size;
-        }
-      }
-      tracebuf::WarpRecord& c_record = trace.add_record(c_write, active);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        c_record.addresses[lane] = c_base + (rows[lane] * n + cols[lane]) * p.element_size;
-      }
-      trace.end_warp();
+  // Threads outside C make no access.
+  const auto inside_c = [n](std::uint64_t row, std::uint64_t col) { return row < n && col < n; };
+  for_each_warp_2d(p, grid, trace, inside_c, [&](const Warp2d& warp) {
+    for (std::uint64_t k = 0; k < n; ++k) {
+      add_lane_record(trace, a_read, warp.active, [&](std::uint32_t lane) {
+        return a_base + (warp.rows[lane] * n + k) * p.element_size;
+      });
+      add_lane_record(trace, b_read, warp.active, [&](std::uint32_t lane) {
+        return b_base + (k * n + warp.columns[lane]) * p.element_size;
+      });
     }
-  }
+    add_lane_record(trace, c_write, warp.active, [&](std::uint32_t lane) {
+      return c_base + (warp.rows[lane] * n + warp.columns[lane]) * p.element_size;
+    });
+  });
 }
 
 }  // namespace

@@ -89,6 +89,8 @@ struct Grid2d {
   [[nodiscard]] std::uint64_t blocks() const { return std::uint64_t{grid_x} * grid_y; }
 };
 Grid2d grid2d(const Parameters& parameters);
+/// Declares the launch of `grid`, `traced_blocks` of it traced, and records its shape as facts.
+void set_grid2d_launch(const Grid2d& grid, std::uint64_t traced_blocks, TraceBuilder& trace);
 /// Checks size (>= minimum_size), block_width and blocks for a 2D pattern and sets blocks to the
 /// whole grid when it is 0 (unset).
 void resolve_grid2d(Parameters& parameters, std::uint32_t minimum_size);

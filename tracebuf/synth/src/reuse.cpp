@@ -14,6 +14,7 @@
 //   only a[] occupies the L1.
 #include "pattern.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -53,25 +54,17 @@ void generate(const Parameters& p, TraceBuilder& trace) {
   const std::uint64_t a_base = trace.base(a);
   const std::uint64_t requests_per_pass =
       (elements + tracebuf::kWarpSize - 1) / tracebuf::kWarpSize;
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      const std::uint32_t lanes = existing_lanes_mask(p.threads, warp);
-      trace.begin_warp(block, warp);
-      for (std::uint32_t pass = 0; pass < p.iterations; ++pass) {
-        for (std::uint64_t c = 0; c < requests_per_pass; ++c) {
-          const std::uint64_t first = c * tracebuf::kWarpSize;
-          const std::uint64_t in_array = elements - first;  // elements left from `first`
-          const std::uint32_t mask =
-              in_array >= tracebuf::kWarpSize ? lanes : lanes & ((1u << in_array) - 1);
-          tracebuf::WarpRecord& record = trace.add_record(read, mask);
-          for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-            record.addresses[lane] = a_base + (first + lane) * p.element_size;
-          }
-        }
+  for_each_warp_1d(p, trace, [&](const Warp1d& warp) {
+    for (std::uint32_t pass = 0; pass < p.iterations; ++pass) {
+      for (std::uint64_t c = 0; c < requests_per_pass; ++c) {
+        const std::uint64_t first = c * tracebuf::kWarpSize;
+        const std::uint64_t in_array = elements - first;  // elements left from `first`
+        const std::uint32_t mask =
+            in_array >= tracebuf::kWarpSize ? warp.lanes : warp.lanes & ((1u << in_array) - 1);
+        add_coalesced_record(trace, read, mask, a_base, first, p.element_size);
       }
-      trace.end_warp();
     }
-  }
+  });
 }
 
 }  // namespace

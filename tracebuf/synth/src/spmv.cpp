@@ -9,6 +9,7 @@
 #include "pattern.hpp"
 #include "random.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -205,58 +206,38 @@ void generate(const Parameters& p, TraceBuilder& trace) {
   std::array<std::vector<std::uint32_t>, tracebuf::kWarpSize> lane_columns;
   std::array<std::uint64_t, tracebuf::kWarpSize> lane_start{};  // rowIndices[myi]
   std::uint64_t next_start = 0;
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      const std::uint32_t lanes = existing_lanes_mask(p.threads, warp);
-      const std::uint64_t first_row =
-          std::uint64_t{block} * p.threads + std::uint64_t{warp} * tracebuf::kWarpSize;
-      std::size_t warp_longest = 0;
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        lane_columns[lane].clear();
-        if ((lanes >> lane) & 1u) {
-          matrix.columns(first_row + lane, lane_columns[lane]);
-          lane_start[lane] = next_start;
-          next_start += lane_columns[lane].size();
-          warp_longest = std::max(warp_longest, lane_columns[lane].size());
-        }
+  for_each_warp_1d(p, trace, [&](const Warp1d& warp) {
+    const std::uint32_t lanes = warp.lanes;
+    const std::uint64_t first_row = warp.first_thread;
+    std::size_t warp_longest = 0;
+    for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
+      lane_columns[lane].clear();
+      if ((lanes >> lane) & 1u) {
+        matrix.columns(first_row + lane, lane_columns[lane]);
+        lane_start[lane] = next_start;
+        next_start += lane_columns[lane].size();
+        warp_longest = std::max(warp_longest, lane_columns[lane].size());
       }
-
-      trace.begin_warp(block, warp);
-      tracebuf::WarpRecord* record = &trace.add_record(row_start, lanes);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        record->addresses[lane] = row_indices_base + (first_row + lane) * kIndexBytes;
-      }
-      record = &trace.add_record(row_end, lanes);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        record->addresses[lane] = row_indices_base + (first_row + lane + 1) * kIndexBytes;
-      }
-      for (std::size_t j = 0; j < warp_longest; ++j) {
-        std::uint32_t active = 0;
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          active |= (lane_columns[lane].size() > j ? 1u : 0u) << lane;
-        }
-        record = &trace.add_record(column, active);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          record->addresses[lane] = indices_base + (lane_start[lane] + j) * kIndexBytes;
-        }
-        record = &trace.add_record(y_read, active);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          if (lane_columns[lane].size() > j) {
-            record->addresses[lane] = y_base + std::uint64_t{lane_columns[lane][j]} * e;
-          }
-        }
-        record = &trace.add_record(value, active);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          record->addresses[lane] = val_base + (lane_start[lane] + j) * e;
-        }
-      }
-      record = &trace.add_record(x_write, lanes);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        record->addresses[lane] = x_base + (first_row + lane) * e;
-      }
-      trace.end_warp();
     }
-  }
+
+    add_coalesced_record(trace, row_start, lanes, row_indices_base, first_row, kIndexBytes);
+    add_coalesced_record(trace, row_end, lanes, row_indices_base, first_row + 1, kIndexBytes);
+    for (std::size_t j = 0; j < warp_longest; ++j) {
+      std::uint32_t active = 0;
+      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
+        active |= (lane_columns[lane].size() > j ? 1u : 0u) << lane;
+      }
+      add_lane_record(trace, column, active, [&](std::uint32_t lane) {
+        return indices_base + (lane_start[lane] + j) * kIndexBytes;
+      });
+      add_lane_record(trace, y_read, active, [&](std::uint32_t lane) {
+        return y_base + std::uint64_t{lane_columns[lane][j]} * e;
+      });
+      add_lane_record(trace, value, active,
+                      [&](std::uint32_t lane) { return val_base + (lane_start[lane] + j) * e; });
+    }
+    add_coalesced_record(trace, x_write, lanes, x_base, first_row, e);
+  });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // threads read center, north, south, west and east and write one point (boundary lanes idle).
 #include "pattern.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -63,53 +64,29 @@ void generate(const Parameters& p, TraceBuilder& trace) {
                                                 .element_size = p.element_size,
                                                 .loop_depth = 0,
                                                 .sequence = 1});
-  trace.set_launch({grid.grid_x, grid.grid_y, 1}, {grid.block_x, grid.block_y, 1}, p.blocks);
-  trace.add_fact("grid_x", grid.grid_x);
-  trace.add_fact("grid_y", grid.grid_y);
-  trace.add_fact("block_x", grid.block_x);
-  trace.add_fact("block_y", grid.block_y);
+  set_grid2d_launch(grid, p.blocks, trace);
   trace.begin();
 
   const std::uint64_t in_base = trace.base(in);
   const std::uint64_t out_base = trace.base(out);
-  std::array<std::uint64_t, tracebuf::kWarpSize> ys{};
-  std::array<std::uint64_t, tracebuf::kWarpSize> xs{};
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    const std::uint64_t block_y = std::uint64_t{block / grid.grid_x} * grid.block_y;
-    const std::uint64_t block_x = std::uint64_t{block % grid.grid_x} * grid.block_x;
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      std::uint32_t interior = 0;
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        const std::uint32_t thread = warp * tracebuf::kWarpSize + lane;
-        ys[lane] = block_y + thread / grid.block_x;
-        xs[lane] = block_x + thread % grid.block_x;
-        if (thread < p.threads && xs[lane] > 0 && xs[lane] < n - 1 && ys[lane] > 0 &&
-            ys[lane] < n - 1) {
-          interior |= 1u << lane;
-        }
-      }
-      if (interior == 0) {
-        continue;  // only boundary or out-of-grid threads: no access
-      }
-      trace.begin_warp(block, warp);
-      for (std::size_t i = 0; i < kNeighbours.size(); ++i) {
-        tracebuf::WarpRecord& record = trace.add_record(reads[i], interior);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          if ((interior >> lane) & 1u) {
-            const std::uint64_t point =
-                (ys[lane] + static_cast<std::uint64_t>(kNeighbours[i].dy)) * n + xs[lane] +
-                static_cast<std::uint64_t>(kNeighbours[i].dx);
-            record.addresses[lane] = in_base + point * p.element_size;
-          }
-        }
-      }
-      tracebuf::WarpRecord& record = trace.add_record(write, interior);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        record.addresses[lane] = out_base + (ys[lane] * n + xs[lane]) * p.element_size;
-      }
-      trace.end_warp();
+  // Boundary and out-of-grid threads make no access.
+  const auto interior = [n](std::uint64_t y, std::uint64_t x) {
+    return x > 0 && x < n - 1 && y > 0 && y < n - 1;
+  };
+  for_each_warp_2d(p, grid, trace, interior, [&](const Warp2d& warp) {
+    const auto& ys = warp.rows;
+    const auto& xs = warp.columns;
+    for (std::size_t i = 0; i < kNeighbours.size(); ++i) {
+      const auto dy = static_cast<std::uint64_t>(kNeighbours[i].dy);
+      const auto dx = static_cast<std::uint64_t>(kNeighbours[i].dx);
+      add_lane_record(trace, reads[i], warp.active, [&](std::uint32_t lane) {
+        return in_base + ((ys[lane] + dy) * n + xs[lane] + dx) * p.element_size;
+      });
     }
-  }
+    add_lane_record(trace, write, warp.active, [&](std::uint32_t lane) {
+      return out_base + (ys[lane] * n + xs[lane]) * p.element_size;
+    });
+  });
 }
 
 }  // namespace

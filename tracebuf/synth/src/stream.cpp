@@ -3,6 +3,7 @@
 // transaction per request.
 #include "pattern.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -53,24 +54,13 @@ void generate(const Parameters& p, TraceBuilder& trace) {
 
   const std::uint64_t in_base = trace.base(in);
   const std::uint64_t out_base = trace.base(out);
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      const std::uint32_t mask = existing_lanes_mask(p.threads, warp);
-      const std::uint64_t first_thread =
-          std::uint64_t{block} * p.threads + std::uint64_t{warp} * tracebuf::kWarpSize;
-      trace.begin_warp(block, warp);
-      for (std::uint32_t k = 0; k < p.iterations; ++k) {
-        const std::uint64_t first_element = first_thread + k * total_threads;
-        for (const auto& [access, base] : {std::pair{read, in_base}, std::pair{write, out_base}}) {
-          tracebuf::WarpRecord& record = trace.add_record(access, mask);
-          for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-            record.addresses[lane] = base + (first_element + lane) * p.element_size;
-          }
-        }
-      }
-      trace.end_warp();
+  for_each_warp_1d(p, trace, [&](const Warp1d& warp) {
+    for (std::uint32_t k = 0; k < p.iterations; ++k) {
+      const std::uint64_t first_element = warp.first_thread + k * total_threads;
+      add_coalesced_record(trace, read, warp.lanes, in_base, first_element, p.element_size);
+      add_coalesced_record(trace, write, warp.lanes, out_base, first_element, p.element_size);
     }
-  }
+  });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // apart, so a full warp touches 32 * K * elem-size / 128 lines per request (2 for K = 2 floats).
 #include "pattern.hpp"
 #include "trace_builder.hpp"
+#include "warp_walk.hpp"
 
 namespace memcarlo::synth {
 namespace {
@@ -57,26 +58,15 @@ void generate(const Parameters& p, TraceBuilder& trace) {
   const std::uint64_t a_base = trace.base(a);
   const std::uint64_t out_base = trace.base(out);
   const std::uint64_t lane_stride = std::uint64_t{p.stride} * p.element_size;
-  for (std::uint32_t block = 0; block < p.blocks; ++block) {
-    for (std::uint32_t warp = 0; warp < warps_per_block(p.threads); ++warp) {
-      const std::uint32_t mask = existing_lanes_mask(p.threads, warp);
-      const std::uint64_t first_thread =
-          std::uint64_t{block} * p.threads + std::uint64_t{warp} * tracebuf::kWarpSize;
-      trace.begin_warp(block, warp);
-      for (std::uint32_t k = 0; k < p.iterations; ++k) {
-        const std::uint64_t first_index = first_thread + k * total_threads(p);
-        tracebuf::WarpRecord& record = trace.add_record(read, mask);
-        for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-          record.addresses[lane] = a_base + (first_index + lane) * lane_stride;
-        }
-      }
-      tracebuf::WarpRecord& record = trace.add_record(write, mask);
-      for (std::uint32_t lane = 0; lane < tracebuf::kWarpSize; ++lane) {
-        record.addresses[lane] = out_base + (first_thread + lane) * p.element_size;
-      }
-      trace.end_warp();
+  for_each_warp_1d(p, trace, [&](const Warp1d& warp) {
+    for (std::uint32_t k = 0; k < p.iterations; ++k) {
+      const std::uint64_t first_index = warp.first_thread + k * total_threads(p);
+      add_lane_record(trace, read, warp.lanes, [&](std::uint32_t lane) {
+        return a_base + (first_index + lane) * lane_stride;
+      });
     }
-  }
+    add_coalesced_record(trace, write, warp.lanes, out_base, warp.first_thread, p.element_size);
+  });
 }
 
 }  // namespace
