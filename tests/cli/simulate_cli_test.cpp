@@ -1,10 +1,8 @@
 // End-to-end tests of the `memcarlo` binary: reproducible reports whatever the thread count,
 // the report's required keys, and exit code 2 with a precise message for malformed inputs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -13,6 +11,7 @@
 
 #include <cstring>
 
+#include "common/run_command.hpp"
 #include "memcarlo/tracebuf/crc32c.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
 
@@ -23,21 +22,11 @@ using nlohmann::json;
 
 const std::string kMemcarlo = std::string(MEMCARLO_BINARY_DIR) + "/cli/memcarlo";
 
-struct Result {
-  int exit_code;
-  std::string output;  // stdout and stderr
-};
+using memcarlo::test_support::CommandResult;
 
-Result run(const std::string& arguments) {
-  const std::string command = kMemcarlo + " " + arguments + " 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer{};
-  while (pipe != nullptr && std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) {
-    output += buffer.data();
-  }
-  const int status = pipe == nullptr ? -1 : ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+/// `memcarlo ARGUMENTS`, standard error with standard output.
+CommandResult run(const std::string& arguments) {
+  return memcarlo::test_support::run_command(kMemcarlo + " " + arguments + " 2>&1");
 }
 
 fs::path temp_dir() {
@@ -183,7 +172,7 @@ TEST(Simulate, ReportHasTheDocumentedKeys) {
 TEST(Simulate, UntilCiStopsOnceEveryIntervalIsNarrowEnough) {
   const std::string trace = write_gather_trace("until.mct");
   const fs::path path = temp_dir() / "until.json";
-  const Result result =
+  const CommandResult result =
       run("simulate " + trace + " -n 4 --until-ci 0.05 --max-trials 200 -q -o " + path.string());
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const json r = read_json(path);
@@ -217,7 +206,7 @@ void corrupt(const std::string& path, std::size_t offset_from_end, char mask) {
 TEST(MalformedInput, TruncatedTraceIsExitCodeTwoWithTheByteOffset) {
   const std::string trace = write_gather_trace("cut.mct");
   fs::resize_file(trace, fs::file_size(trace) - 100);
-  Result r = run("simulate " + trace + " -n 2 -q -o /dev/null");
+  CommandResult r = run("simulate " + trace + " -n 2 -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("cut.mct: byte "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("truncated"), std::string::npos) << r.output;
@@ -230,7 +219,7 @@ TEST(MalformedInput, TruncatedTraceIsExitCodeTwoWithTheByteOffset) {
 TEST(MalformedInput, CorruptedRecordIsAChecksumError) {
   const std::string trace = write_gather_trace("flip.mct");
   corrupt(trace, 5000, 0x40);
-  const Result r = run("simulate " + trace + " -n 2 -q -o /dev/null");
+  const CommandResult r = run("simulate " + trace + " -n 2 -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("checksum"), std::string::npos) << r.output;
   EXPECT_EQ(run("trace check " + trace).exit_code, 2);
@@ -249,7 +238,7 @@ TEST(MalformedInput, OtherFormatVersionIsRefused) {
     file.seekp(0);
     file.write(header.data(), header.size());
   }
-  const Result r = run("simulate " + trace + " -q -o /dev/null");
+  const CommandResult r = run("simulate " + trace + " -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("trace format version 2; this memcarlo reads version 1"),
             std::string::npos)
@@ -273,7 +262,7 @@ TEST(MalformedInput, RecordWithAnIdOutsideTheLoadsTableIsRefused) {
     writer.write_warp_records(0, 0, 0, std::vector<memcarlo::tracebuf::WarpRecord>{record});
     writer.finish();
   }
-  Result r = run("simulate " + path + " -q -o /dev/null");
+  CommandResult r = run("simulate " + path + " -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("static id 3 is not in the loads table"), std::string::npos)
       << r.output;
@@ -286,7 +275,7 @@ TEST(MalformedInput, MissingFileAndNonTraceFile) {
   EXPECT_EQ(run("simulate /nonexistent/trace.mct -q").exit_code, 2);
   const fs::path text = temp_dir() / "not-a-trace.mct";
   std::ofstream(text) << "hello, this is not a trace file at all, just some text\n";
-  const Result r = run("simulate " + text.string() + " -q -o /dev/null");
+  const CommandResult r = run("simulate " + text.string() + " -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("bad magic"), std::string::npos) << r.output;
 }
@@ -295,7 +284,7 @@ TEST(MalformedInput, HierarchyErrorsNameTheKeyAndTheAllowedValues) {
   const std::string trace = write_gather_trace("hierarchy.mct");
   const fs::path file = temp_dir() / "h.json";
   std::ofstream(file) << R"({"base": "fermi-c2050", "l1": {"replacement": "mru"}})";
-  Result r = run("simulate " + trace + " -H " + file.string() + " -q -o /dev/null");
+  CommandResult r = run("simulate " + trace + " -H " + file.string() + " -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("h.json: l1.replacement: expected one of lru, fifo, random"),
             std::string::npos)
@@ -330,7 +319,7 @@ TEST(Simulate, EveryPresetRunsAndSetOverridesApply) {
   const std::string trace = write_gather_trace("presets.mct");
   for (const char* preset : {"fermi-c2050", "gtx480", "v100", "h100"}) {
     const fs::path path = temp_dir() / (std::string(preset) + ".json");
-    const Result r = run("simulate " + trace + " -H " + preset + " -n 2 -q -o " + path.string());
+    const CommandResult r = run("simulate " + trace + " -H " + preset + " -n 2 -q -o " + path.string());
     ASSERT_EQ(r.exit_code, 0) << preset << ": " << r.output;
     EXPECT_EQ(read_json(path)["inputs"]["hierarchy"]["name"], preset);
   }

@@ -4,11 +4,9 @@
 // implies. Then the SpMV case study of the paper (§6.2) through `memcarlo profile` and
 // `memcarlo simulate`: indices[j] and val[j] slower than y[ind], and faster when vectorized.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "common/run_command.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "spmv/spmv_problem.h"
 
@@ -30,20 +29,11 @@ const std::string kMemcarlo = kBinaryDir + "/cli/memcarlo";
 const std::string kCc = kBinaryDir + "/cli/memcarlo-cc";
 const std::string kExamples = std::string(MEMCARLO_SOURCE_DIR) + "/examples";
 
-struct Result {
-  int exit_code;
-  std::string output;  // stdout and stderr
-};
+using memcarlo::test_support::CommandResult;
 
-Result run(const std::string& command) {
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer{};
-  while (pipe != nullptr && std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) {
-    output += buffer.data();
-  }
-  const int status = pipe == nullptr ? -1 : ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+/// `command`, standard error with standard output.
+CommandResult run(const std::string& command) {
+  return memcarlo::test_support::run_command(command + " 2>&1");
 }
 
 fs::path work_dir() {
@@ -56,7 +46,7 @@ fs::path work_dir() {
 /// file (memcarlo-cc falls back to the original source with a warning when it cannot).
 std::string build(const std::string& source) {
   const std::string exe = (work_dir() / fs::path(source).stem()).string();
-  const Result r =
+  const CommandResult r =
       run(kCc + " --backend host -std=c++17 -O2 " + kExamples + "/" + source + " -o " + exe);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
@@ -79,11 +69,11 @@ struct TracedLaunch {
 std::vector<TracedLaunch> trace(const std::string& exe, const std::string& args,
                                 const std::string& expected_output) {
   const std::string path = exe + ".mct";
-  const Result r = run(kMemcarlo + " run -H fermi-c2050 --trace " + path + " -- " + exe + " " +
+  const CommandResult r = run(kMemcarlo + " run -H fermi-c2050 --trace " + path + " -- " + exe + " " +
                        args);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find(expected_output), std::string::npos) << r.output;
-  const Result check = run(kMemcarlo + " trace check " + path);
+  const CommandResult check = run(kMemcarlo + " trace check " + path);
   EXPECT_EQ(check.exit_code, 0) << check.output;
 
   const auto reader = memcarlo::tracebuf::TraceReader::open(path);
@@ -313,9 +303,9 @@ TEST(Examples, BfsFirstLevelVisitsTheNeighboursOfTheSource) {
 // --- How runs that go wrong are reported -----------------------------------------------------
 
 /// Builds tests/end_to_end/programs/<name>.cu for the host backend and runs it under memcarlo run.
-Result run_program(const std::string& name, const std::string& trace_path) {
+CommandResult run_program(const std::string& name, const std::string& trace_path) {
   const std::string exe = (work_dir() / name).string();
-  const Result built = run(kCc + " --backend host -std=c++17 " + std::string(MEMCARLO_SOURCE_DIR) +
+  const CommandResult built = run(kCc + " --backend host -std=c++17 " + std::string(MEMCARLO_SOURCE_DIR) +
                            "/tests/end_to_end/programs/" + name + ".cu -o " + exe);
   EXPECT_EQ(built.exit_code, 0) << built.output;
   return run(kMemcarlo + " run --trace " + trace_path + " -- " + exe);
@@ -323,13 +313,13 @@ Result run_program(const std::string& name, const std::string& trace_path) {
 
 TEST(RunDiagnostics, CrashIsReportedAndLeavesTheTracePrefixTraceCheckAccepts) {
   const std::string trace = (work_dir() / "crash.mct").string();
-  const Result r = run_program("crashes", trace);
+  const CommandResult r = run_program("crashes", trace);
   EXPECT_EQ(r.exit_code, 128 + 11) << r.output;  // the program's own fate, passed on
   EXPECT_NE(r.output.find("launched"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("was killed by signal 11"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("the trace is truncated"), std::string::npos) << r.output;
   EXPECT_NE(run(kMemcarlo + " trace check " + trace).exit_code, 0);
-  const Result check = run(kMemcarlo + " trace check --allow-truncated " + trace);
+  const CommandResult check = run(kMemcarlo + " trace check --allow-truncated " + trace);
   EXPECT_EQ(check.exit_code, 0) << check.output;
   const auto reader = memcarlo::tracebuf::TraceReader::open(trace, {.allow_truncated = true});
   EXPECT_FALSE(reader.complete());
@@ -338,7 +328,7 @@ TEST(RunDiagnostics, CrashIsReportedAndLeavesTheTracePrefixTraceCheckAccepts) {
 
 TEST(RunDiagnostics, ProgramThatNeverLaunchesAKernelIsNamed) {
   const std::string trace = (work_dir() / "no-launch.mct").string();
-  const Result r = run_program("no_launch", trace);
+  const CommandResult r = run_program("no_launch", trace);
   EXPECT_NE(r.output.find("launched no kernel: the trace has no launches"), std::string::npos)
       << r.output;
   const auto reader = memcarlo::tracebuf::TraceReader::open(trace);
@@ -348,7 +338,7 @@ TEST(RunDiagnostics, ProgramThatNeverLaunchesAKernelIsNamed) {
 }
 
 TEST(RunDiagnostics, UnsupportedConstructNamesItAndTheSourceLine) {
-  const Result r = run_program("texture", (work_dir() / "texture.mct").string());
+  const CommandResult r = run_program("texture", (work_dir() / "texture.mct").string());
   EXPECT_NE(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("tex1Dfetch"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("is not supported by the host backend"), std::string::npos) << r.output;
@@ -358,7 +348,7 @@ TEST(RunDiagnostics, UnsupportedConstructNamesItAndTheSourceLine) {
 
 TEST(RunDiagnostics, CudaLibrariesAreRefusedByTheHostBackendWithAReason) {
   const std::string exe = (work_dir() / "thrust").string();
-  const Result built = run(kCc + " --backend host " + std::string(MEMCARLO_SOURCE_DIR) +
+  const CommandResult built = run(kCc + " --backend host " + std::string(MEMCARLO_SOURCE_DIR) +
                            "/tests/end_to_end/programs/thrust.cu -o " + exe);
   EXPECT_NE(built.exit_code, 0) << built.output;
   EXPECT_NE(built.output.find("thrust.cu"), std::string::npos) << built.output;
@@ -412,7 +402,7 @@ json read_json(const fs::path& path) {
 TEST(SpmvCaseStudy, ProfileOfTheScalarKernelFindsIndicesAndValuesSlowerThanY) {
   // One command from the .cu file to the report, as in the README.
   const fs::path report = work_dir() / "profile.json";
-  const Result r = run(kMemcarlo + " profile " + kExamples + "/spmv/spmv_scalar.cu -n 8 -q -o " +
+  const CommandResult r = run(kMemcarlo + " profile " + kExamples + "/spmv/spmv_scalar.cu -n 8 -q -o " +
                        report.string() + " -- --matrix u");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("spmv_scalar: OK"), std::string::npos) << r.output;
@@ -428,10 +418,10 @@ TEST(SpmvCaseStudy, AllFourMatricesScalarVersusVectorized) {
   const auto simulate = [](const std::string& exe, char matrix) {
     const std::string trace = exe + "-" + matrix + ".mct";
     const std::string report = trace + ".json";
-    const Result traced = run(kMemcarlo + " run -H fermi-c2050 --trace " + trace + " -- " + exe +
+    const CommandResult traced = run(kMemcarlo + " run -H fermi-c2050 --trace " + trace + " -- " + exe +
                               " --matrix " + matrix);
     EXPECT_EQ(traced.exit_code, 0) << traced.output;
-    const Result simulated =
+    const CommandResult simulated =
         run(kMemcarlo + " simulate " + trace + " -H fermi-c2050 -n 8 -q -o " + report);
     EXPECT_EQ(simulated.exit_code, 0) << simulated.output;
     return latencies(read_json(report));

@@ -1,15 +1,14 @@
 // `memcarlo compare` end to end: exit code 0 whatever the agreement, 2 and a message naming the
 // file and place for unreadable inputs, and --json on stdout.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "common/run_command.hpp"
 
 namespace {
 
@@ -18,22 +17,12 @@ namespace fs = std::filesystem;
 const std::string kMemcarlo = std::string(MEMCARLO_BINARY_DIR) + "/cli/memcarlo";
 const std::string kData = std::string(MEMCARLO_SOURCE_DIR) + "/tests/reports/data/";
 
-struct Result {
-  int exit_code;
-  std::string output;  // stdout, and stderr unless separated
-};
+using memcarlo::test_support::CommandResult;
 
-Result run(const std::string& arguments, bool with_stderr = true) {
-  const std::string command =
-      kMemcarlo + " " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = ::popen(command.c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer{};
-  while (pipe != nullptr && std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) {
-    output += buffer.data();
-  }
-  const int status = pipe == nullptr ? -1 : ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+/// `memcarlo ARGUMENTS`: standard output, and standard error unless `with_stderr` is false.
+CommandResult run(const std::string& arguments, bool with_stderr = true) {
+  return memcarlo::test_support::run_command(kMemcarlo + " " + arguments +
+                                             (with_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 std::string write_file(const std::string& name, const std::string& text) {
@@ -56,7 +45,7 @@ class CompareCli : public ::testing::Test {
 
 TEST_F(CompareCli, ExitsZeroWhateverTheAgreementAndPrintsTheTable) {
   // Two of the four judged measurements fall outside the 2σ band: still exit code 0.
-  const Result result =
+  const CommandResult result =
       run("compare " + kData + "multi_kernel_report.json --ncu " + kData + "spmv_details.csv");
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("2 inside the 2σ band, 2 outside"), std::string::npos)
@@ -64,7 +53,7 @@ TEST_F(CompareCli, ExitsZeroWhateverTheAgreementAndPrintsTheTable) {
 }
 
 TEST_F(CompareCli, JsonGoesToStdoutAsOneDocument) {
-  const Result result =
+  const CommandResult result =
       run("compare " + kData + "single_kernel_report.json --ncu " + kData + "spmv_raw.csv --json",
           false);
   ASSERT_EQ(result.exit_code, 0) << result.output;
@@ -82,7 +71,7 @@ TEST_F(CompareCli, UnreadableInputsExitTwoNamingTheFileAndPlace) {
                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
                  "\"0\",\"k\",\"l1tex__t_sector_hit_rate.pct\",\"%\",\"12.5\"\n"
                  "\"1\",\"k\",\"l1tex__t_sector_hit_rate.pct\"\n");
-  Result result = run("compare " + kData + "single_kernel_report.json --ncu " + malformed);
+  CommandResult result = run("compare " + kData + "single_kernel_report.json --ncu " + malformed);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.output, "memcarlo: error: " + malformed +
                                ":4: expected 5 fields as in the header on line 2, found 3\n");

@@ -1,11 +1,10 @@
 // `memcarlo synth` through the built binary: a valid run writes a trace that `memcarlo trace
 // check` accepts, bad option values exit with code 2 and a message, and --help lists the patterns.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 
+#include "common/run_command.hpp"
 #include "synth_test_util.hpp"
 
 namespace memcarlo::synth {
@@ -13,27 +12,12 @@ namespace {
 
 using testing::temp_path;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using test_support::CommandResult;
 
+/// `memcarlo ARGUMENTS`, standard error with standard output.
 CommandResult memcarlo(const std::string& arguments) {
-  const std::string command =
-      std::string(MEMCARLO_BINARY_DIR) + "/cli/memcarlo " + arguments + " 2>&1";
-  CommandResult run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) {
-    ADD_FAILURE() << "cannot run " << command;
-    return run;
-  }
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) {
-    run.output += buffer;
-  }
-  const int status = ::pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return test_support::run_command(std::string(MEMCARLO_BINARY_DIR) + "/cli/memcarlo " +
+                                   arguments + " 2>&1");
 }
 
 TEST(SynthCommand, WritesATraceThatTraceCheckAccepts) {
