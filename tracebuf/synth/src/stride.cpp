@@ -61,9 +61,7 @@ void generate(const Parameters& p, TraceBuilder& trace) {
   for_each_warp_1d(p, trace, [&](const Warp1d& warp) {
     for (std::uint32_t k = 0; k < p.iterations; ++k) {
       const std::uint64_t first_index = warp.first_thread + k * total_threads(p);
-      add_lane_record(trace, read, warp.lanes, [&](std::uint32_t lane) {
-        return a_base + (first_index + lane) * lane_stride;
-      });
+      add_coalesced_record(trace, read, warp.lanes, a_base, first_index, lane_stride);
     }
     add_coalesced_record(trace, write, warp.lanes, out_base, warp.first_thread, p.element_size);
   });
