@@ -10,19 +10,17 @@
 
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
+#include <exception>
 #include <iostream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "bench_support.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
-#ifdef MEMCARLO_HAVE_SYNTH
-#include "memcarlo/synth/synth.hpp"
-#endif
 
 namespace {
 
@@ -96,7 +94,7 @@ double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::Hiera
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   std::string trace_path;
   std::string hierarchy = "fermi-c2050";
   std::uint32_t trials = 4;
@@ -117,9 +115,9 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--hierarchy")) {
       hierarchy = argv[i + 1];
     } else if (!std::strcmp(argv[i], "--trials")) {
-      trials = static_cast<std::uint32_t>(std::stoul(argv[i + 1]));
+      trials = memcarlo::bench::positive_option("--trials", argv[i + 1]);
     } else if (!std::strcmp(argv[i], "--threads")) {
-      threads = static_cast<unsigned>(std::stoul(argv[i + 1]));
+      threads = memcarlo::bench::positive_option("--threads", argv[i + 1]);
     } else {
       std::cerr << "usage: " << argv[0]
                 << " [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--trials N] [--threads J]"
@@ -128,21 +126,10 @@ int main(int argc, char** argv) {
     }
   }
   if (trace_path.empty()) {
-#ifdef MEMCARLO_HAVE_SYNTH
-    trace_path = (std::filesystem::temp_directory_path() / "memcarlo-bench-spmv.mct").string();
-    memcarlo::synth::SynthOptions spmv;
-    spmv.pattern = "spmv";
-    spmv.blocks = 424;
-    spmv.threads = 256;
-    spmv.nnz_per_row = 32;
-    spmv.matrix = memcarlo::synth::MatrixLayout::kRandom;
-    spmv.seed = 3;
-    const auto summary = memcarlo::synth::generate(spmv, trace_path);
-    std::cout << "input: " << summary.command << "\n";
-#else
-    std::cerr << "built without memcarlo::synth: pass --trace FILE\n";
-    return 1;
-#endif
+    trace_path = memcarlo::bench::default_spmv_trace();
+    if (trace_path.empty()) {
+      return 1;
+    }
   }
   const auto config = memcarlo::sim::load_hierarchy(hierarchy, overrides);
   const auto reader = memcarlo::tracebuf::TraceReader::open(trace_path);
@@ -185,4 +172,7 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(digest_all), trials * threads, threads);
   }
   return 0;
+} catch (const std::exception& error) {  // a bad trace, hierarchy or override
+  std::cerr << "error: " << error.what() << "\n";
+  return 2;
 }
