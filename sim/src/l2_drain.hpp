@@ -28,6 +28,7 @@ class L2Drain {
     weighted_random_ = config.interconnect.scheduler == "weighted_random";
     k_.back_invalidate = config.l2.inclusive && config.l1.enabled;
     k_.write_activation = config.l2.write_activation;
+    prefetch_state_ = config.l2.size / config.l2.line * sizeof(SharedWay) > kResidentStateBytes;
     k_.bursts_per_sector = std::max<std::uint32_t>(1, config.l2.sector / 32);
     k_.part_shift = static_cast<std::uint32_t>(std::countr_zero(trace.l2_lines_per_l1_line));
     k_.parts = trace.l2_lines_per_l1_line;
@@ -52,24 +53,10 @@ class L2Drain {
     order();
     s_.dram_requests.clear();
     s_.dram_meta.clear();
-    const Constants k = k_;
-    const L1View l1 = l1_.view();
-    const L2View l2 = l2_.view();
-    const std::uint32_t* index = s_.drain_index.data();
-    const std::size_t n = s_.drain_index.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      // The per-line tables rarely fit in the CPU's caches: ask for a later request's lines now.
-      const std::uint32_t ahead = s_.requests[index[std::min(i + kPrefetchAhead, n - 1)]].line;
-      const std::uint32_t ahead_id = ahead << k.part_shift;
-      prefetch(l2.ways_of_line(ahead));
-      prefetch(k.l2_set + ahead_id);
-      prefetch(k.dram_location + ahead);
-      const L2Request& request = s_.requests[index[i]];
-      if (request.kind == tracebuf::AccessKind::kRead) {
-        read(k, l1, l2, request, index[i]);
-      } else {
-        write_or_atomic(k, l1, l2, request, index[i]);
-      }
+    if (prefetch_state_) {
+      serve<true>();
+    } else {
+      serve<false>();
     }
     serve_dram();
   }
@@ -116,7 +103,50 @@ class L2Drain {
     }
   }
 
+  /// The L2 side of run(); PrefetchState: also prefetch the way state of a nearer request (a
+  /// loop of its own, so that the other keeps its registers).
+  template <bool PrefetchState>
+  void serve() {
+    const Constants k = k_;
+    const L1View l1 = l1_.view();
+    const L2View l2 = l2_.view();
+    const std::uint32_t* index = s_.drain_index.data();
+    const std::size_t n = s_.drain_index.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      // The per-line tables rarely fit in the CPU's caches: ask for a later request's lines now.
+      constexpr std::size_t distance = PrefetchState ? kFarPrefetchAhead : kPrefetchAhead;
+      const std::uint32_t ahead = s_.requests[index[std::min(i + distance, n - 1)]].line;
+      const std::uint32_t ahead_id = ahead << k.part_shift;
+      prefetch(l2.ways_of_line(ahead));
+      prefetch(k.l2_set + ahead_id);
+      prefetch(k.dram_location + ahead);
+      if constexpr (PrefetchState) {
+        // Nearer, those lines have arrived: ask for the way state of the first L2 line it holds.
+        const std::uint32_t near = s_.requests[index[std::min(i + kStateAhead, n - 1)]].line;
+        const std::uint32_t near_way = l2.ways_of_line(near)[0];
+        if (near_way != kNoWay) {
+          prefetch(l2.row(k.l2_set[near << k.part_shift]) + near_way);
+        }
+      }
+      const L2Request& request = s_.requests[index[i]];
+      if (request.kind == tracebuf::AccessKind::kRead) {
+        read(k, l1, l2, request, index[i]);
+      } else {
+        write_or_atomic(k, l1, l2, request, index[i]);
+      }
+    }
+  }
+
+  // How many requests ahead the per-line tables are asked for. A request takes several hundred
+  // instructions where the L2 lines are small and mostly miss (fermi-c2050: four 32-byte
+  // evictions), a few dozen where they are large and mostly hit (h100): there, further ahead,
+  // and the way state too, once the presence entry it needs has arrived.
   static constexpr std::size_t kPrefetchAhead = 6;
+  static constexpr std::size_t kFarPrefetchAhead = 24;
+  static constexpr std::size_t kStateAhead = 12;
+  // Way states past this size are unlikely to stay in the CPU's caches between two accesses to
+  // a set (h100: 3.2 MB, v100: 0.8 MB, fermi-c2050: 0.2 MB); below it their prefetch only costs.
+  static constexpr std::uint64_t kResidentStateBytes = 512 * 1024;
 
   /// What the access loops need, copied into a local so that it stays in registers.
   struct Constants {
@@ -250,7 +280,7 @@ class L2Drain {
   /// inclusion its L1 line leaves every L1.
   MEMCARLO_HOT SharedWay& allocate(const Constants& k, const L1View& l1, const L2View& l2,
                                    std::uint32_t id, std::uint32_t set) {
-    return l2.fill(set, id, random_, [&](std::uint32_t line, std::uint32_t dirty) {
+    return l2.fill(set, id, random_, [&](std::uint32_t line, std::uint32_t dirty) MEMCARLO_INLINE_LAMBDA {
       const std::uint32_t l1_line = line >> k.part_shift;
       if (dirty != 0) {
         dram_write(k, l1_line, static_cast<std::uint32_t>(std::popcount(dirty)));
@@ -308,6 +338,7 @@ class L2Drain {
   std::uint32_t sm_count_ = 0;
   std::uint32_t t2_ = 0;
   bool weighted_random_ = true;
+  bool prefetch_state_ = false;  // the way states are too large to stay in the CPU's caches
   Constants k_{};
   std::array<std::uint64_t, 256> spread_{};
   std::vector<std::uint32_t> cursor_;

@@ -9,8 +9,10 @@
 
 #if defined(__GNUC__)
 #define MEMCARLO_HOT [[gnu::always_inline]] inline
+#define MEMCARLO_INLINE_LAMBDA __attribute__((always_inline))  // after a lambda's parameters
 #else
 #define MEMCARLO_HOT inline
+#define MEMCARLO_INLINE_LAMBDA
 #endif
 
 namespace memcarlo::sim {
