@@ -19,11 +19,9 @@
 
 #include "bench_support.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
-#include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/sim/replacement/policy.hpp"
 #include "memcarlo/tracebuf/model.hpp"
-#include "memcarlo/tracebuf/reader.hpp"
 
 namespace {
 
@@ -132,42 +130,31 @@ FloorResult l2_floor(const CompiledTrace& trace, const HierarchyConfig& config,
 }  // namespace
 
 int main(int argc, char** argv) try {
-  std::string trace_path;
-  std::string hierarchy = "fermi-c2050";
-  std::vector<std::string> overrides;
+  memcarlo::bench::InputOptions input_options;
   std::uint32_t passes = 4;
   for (int i = 1; i < argc; i += 2) {
     if (i + 1 >= argc) {
       std::cerr << "missing value after " << argv[i] << "\n";
       return 1;
     }
-    if (!std::strcmp(argv[i], "--trace")) {
-      trace_path = argv[i + 1];
-    } else if (!std::strcmp(argv[i], "--hierarchy")) {
-      hierarchy = argv[i + 1];
-    } else if (!std::strcmp(argv[i], "--set")) {
-      overrides.emplace_back(argv[i + 1]);
-    } else if (!std::strcmp(argv[i], "--passes")) {
+    if (!std::strcmp(argv[i], "--passes")) {
       passes = memcarlo::bench::positive_option("--passes", argv[i + 1]);
-    } else {
-      std::cerr << "usage: " << argv[0]
-                << " [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--passes N]\n";
+    } else if (!input_options.take(argv[i], argv[i + 1])) {
+      std::cerr << "usage: " << argv[0] << " " << memcarlo::bench::InputOptions::kUsage
+                << " [--passes N]\n";
       return 1;
     }
   }
-  if (trace_path.empty()) {
-    trace_path = memcarlo::bench::default_spmv_trace();
-    if (trace_path.empty()) {
-      return 1;
-    }
+  const auto input = memcarlo::bench::load_input(input_options);
+  if (!input) {
+    return 1;
   }
-  const auto config = memcarlo::sim::load_hierarchy(hierarchy, overrides);
-  const auto reader = memcarlo::tracebuf::TraceReader::open(trace_path);
-  const auto compiled = memcarlo::sim::compile_trace(reader, config);
+  const auto& config = input->config;
+  const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
-  std::cout << "trace: " << trace_path << ", " << compiled.transactions.size()
-            << " L1 transactions, hierarchy " << hierarchy << " (L2 " << config.l2.sets()
-            << " sets x " << config.l2.associativity << " ways)\n";
+  std::cout << "trace: " << input->trace_path << ", " << compiled.transactions.size()
+            << " L1 transactions, hierarchy " << input_options.hierarchy << " (L2 "
+            << config.l2.sets() << " sets x " << config.l2.associativity << " ways)\n";
 
   const auto order = round_robin_order(compiled);
   const auto parts = parts_touched(compiled, config);

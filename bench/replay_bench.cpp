@@ -18,9 +18,7 @@
 
 #include "bench_support.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
-#include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
-#include "memcarlo/tracebuf/reader.hpp"
 
 namespace {
 
@@ -95,11 +93,9 @@ double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::Hiera
 }  // namespace
 
 int main(int argc, char** argv) try {
-  std::string trace_path;
-  std::string hierarchy = "fermi-c2050";
+  memcarlo::bench::InputOptions input_options;
   std::uint32_t trials = 4;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::string> overrides;
   bool digest = false;
   for (int i = 1; i < argc; i += 2) {
     if (!std::strcmp(argv[i], "--digest")) {
@@ -108,36 +104,26 @@ int main(int argc, char** argv) try {
     } else if (i + 1 >= argc) {
       std::cerr << "missing value after " << argv[i] << "\n";
       return 1;
-    } else if (!std::strcmp(argv[i], "--set")) {
-      overrides.emplace_back(argv[i + 1]);
-    } else if (!std::strcmp(argv[i], "--trace")) {
-      trace_path = argv[i + 1];
-    } else if (!std::strcmp(argv[i], "--hierarchy")) {
-      hierarchy = argv[i + 1];
     } else if (!std::strcmp(argv[i], "--trials")) {
       trials = memcarlo::bench::positive_option("--trials", argv[i + 1]);
     } else if (!std::strcmp(argv[i], "--threads")) {
       threads = memcarlo::bench::positive_option("--threads", argv[i + 1]);
-    } else {
-      std::cerr << "usage: " << argv[0]
-                << " [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--trials N] [--threads J]"
-                   " [--digest]\n";
+    } else if (!input_options.take(argv[i], argv[i + 1])) {
+      std::cerr << "usage: " << argv[0] << " " << memcarlo::bench::InputOptions::kUsage
+                << " [--trials N] [--threads J] [--digest]\n";
       return 1;
     }
   }
-  if (trace_path.empty()) {
-    trace_path = memcarlo::bench::default_spmv_trace();
-    if (trace_path.empty()) {
-      return 1;
-    }
+  const auto input = memcarlo::bench::load_input(input_options);
+  if (!input) {
+    return 1;
   }
-  const auto config = memcarlo::sim::load_hierarchy(hierarchy, overrides);
-  const auto reader = memcarlo::tracebuf::TraceReader::open(trace_path);
-  const auto compiled = memcarlo::sim::compile_trace(reader, config);
+  const auto& config = input->config;
+  const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
-  std::cout << "trace: " << trace_path << ", " << compiled.transactions.size()
+  std::cout << "trace: " << input->trace_path << ", " << compiled.transactions.size()
             << " L1 transactions, " << compiled.l1_line_count() << " distinct lines, hierarchy "
-            << hierarchy << "\n";
+            << input_options.hierarchy << "\n";
 
   std::uint64_t workspace_one = 0;
   std::uint64_t workspace_all = 0;
