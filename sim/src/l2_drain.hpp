@@ -280,7 +280,7 @@ class L2Drain {
   /// inclusion its L1 line leaves every L1.
   MEMCARLO_HOT SharedWay& allocate(const Constants& k, const L1View& l1, const L2View& l2,
                                    std::uint32_t id, std::uint32_t set) {
-    return l2.fill(set, id, random_, [&](std::uint32_t line, std::uint32_t dirty) MEMCARLO_INLINE_LAMBDA {
+    const auto evicted = [&](std::uint32_t line, std::uint32_t dirty) MEMCARLO_INLINE_LAMBDA {
       const std::uint32_t l1_line = line >> k.part_shift;
       if (dirty != 0) {
         dram_write(k, l1_line, static_cast<std::uint32_t>(std::popcount(dirty)));
@@ -288,7 +288,8 @@ class L2Drain {
       if (k.back_invalidate && l1.held_anywhere(l1_line)) [[unlikely]] {
         result_.back_invalidations += l1.invalidate_everywhere(trace_.l1_set[l1_line], l1_line);
       }
-    });
+    };
+    return l2.fill(set, id, random_, evicted);
   }
 
   void dram_write(const Constants& k, std::uint32_t l1_line, std::uint32_t sectors) {
