@@ -7,10 +7,60 @@
 #include <bit>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 namespace memcarlo::sim {
 namespace {
+
+/// What one block of a launch takes from an SM.
+struct BlockNeeds {
+  std::uint64_t threads;  // whole warps
+  std::uint64_t warps;
+  std::uint64_t registers_per_thread;
+  std::uint64_t registers;
+  std::uint64_t shared;  // bytes
+};
+
+BlockNeeds block_needs(const tracebuf::LaunchInfo& launch, const SmConfig& sm) {
+  BlockNeeds needs{};
+  needs.warps = launch.warps_per_block();
+  needs.threads = needs.warps * 32;
+  needs.registers_per_thread = launch.registers_per_thread != 0 ? launch.registers_per_thread
+                                                                 : sm.default_registers_per_thread;
+  needs.registers = needs.registers_per_thread * needs.threads;
+  needs.shared = launch.dynamic_shared_bytes + launch.static_shared_bytes;
+  return needs;
+}
+
+/// The SM limits one block of `launch` exceeds, with the numbers (for the error that no block
+/// fits).
+std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& sm) {
+  const BlockNeeds needs = block_needs(launch, sm);
+  std::string out;
+  const auto add = [&out](const std::string& what) { out += (out.empty() ? "" : "; ") + what; };
+  if (needs.threads > sm.max_threads) {
+    add(std::to_string(needs.threads) + " threads > sm.max_threads " +
+        std::to_string(sm.max_threads));
+  }
+  if (needs.warps > sm.max_warps) {
+    add(std::to_string(needs.warps) + " warps > sm.max_warps " + std::to_string(sm.max_warps));
+  }
+  if (needs.registers > sm.registers) {
+    add(std::to_string(needs.registers) + " registers (" +
+        std::to_string(needs.registers_per_thread) + " per thread" +
+        (launch.registers_per_thread == 0 ? ", sm.default_registers_per_thread" : "") +
+        ") > sm.registers " + std::to_string(sm.registers));
+  }
+  if (needs.shared > sm.shared_memory) {
+    add(std::to_string(needs.shared) + " bytes of shared memory > sm.shared_memory " +
+        std::to_string(sm.shared_memory));
+  }
+  if (sm.max_blocks == 0) {
+    add("sm.max_blocks is 0");
+  }
+  return out;
+}
 
 struct AllocationIndex {
   struct Range {
@@ -71,8 +121,8 @@ class Compiler {
       throw std::invalid_argument(
           "launch " + std::to_string(launch.info.index) + " (" + launch.info.kernel +
           "): a block of " + std::to_string(launch.info.block.volume()) +
-          " threads does not fit on one SM of hierarchy " + config_.name +
-          " (threads, warps, shared memory or registers)");
+          " threads does not fit on one SM of hierarchy " + config_.name + ": " +
+          exceeded_limits(launch.info, config_.sm));
     }
     std::size_t next_stream = 0;
     const auto& streams = launch.warps;
@@ -303,18 +353,13 @@ std::uint64_t CompiledTrace::bytes() const {
 std::uint32_t resident_blocks_per_sm(const tracebuf::LaunchInfo& launch,
                                      const HierarchyConfig& config) {
   const SmConfig& sm = config.sm;
-  const std::uint64_t warps = launch.warps_per_block();
-  const std::uint64_t threads = warps * 32;
-  const std::uint64_t registers_per_thread =
-      launch.registers_per_thread != 0 ? launch.registers_per_thread
-                                       : sm.default_registers_per_thread;
-  const std::uint64_t shared = launch.dynamic_shared_bytes + launch.static_shared_bytes;
+  const BlockNeeds needs = block_needs(launch, sm);
   std::uint64_t blocks = sm.max_blocks;
-  blocks = std::min(blocks, sm.max_threads / threads);
-  blocks = std::min(blocks, sm.max_warps / warps);
-  blocks = std::min(blocks, sm.registers / (registers_per_thread * threads));
-  if (shared > 0) {
-    blocks = std::min(blocks, sm.shared_memory / shared);
+  blocks = std::min(blocks, sm.max_threads / needs.threads);
+  blocks = std::min(blocks, sm.max_warps / needs.warps);
+  blocks = std::min(blocks, sm.registers / needs.registers);
+  if (needs.shared > 0) {
+    blocks = std::min(blocks, sm.shared_memory / needs.shared);
   }
   return static_cast<std::uint32_t>(blocks);
 }

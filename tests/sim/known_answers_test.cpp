@@ -248,5 +248,34 @@ TEST(PerKernel, CountersSplitByKernelAndLaunchesOfOneKernelAddUp) {
   EXPECT_EQ(r.loads[x].l1_accesses, r.overall.l1_accesses);  // one static id, both kernels
 }
 
+/// The message compile_trace throws for `trace` on `config`, or "" if it compiles.
+std::string compile_error(const std::filesystem::path& trace, const HierarchyConfig& config) {
+  try {
+    compile_trace(tracebuf::TraceReader::open(trace), config);
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(Occupancy, ABlockThatFitsNoSmIsAnErrorNamingEachLimitItExceeds) {
+  TraceBuilder builder(1, 64);  // 2 warps; no registers recorded: the default 32 per thread
+  const auto a = builder.add_load(AccessKind::kRead, "a[i]");
+  builder.coalesced(0, 0, a, 0x1000);
+  const auto path = builder.write("occupancy");
+  EXPECT_EQ(compile_error(path, fermi()), "");
+  EXPECT_EQ(compile_error(path, fermi({"sm.registers=2047"})),
+            "launch 0 (test_kernel): a block of 64 threads does not fit on one SM of hierarchy "
+            "fermi-c2050: 2048 registers (32 per thread, sm.default_registers_per_thread) > "
+            "sm.registers 2047");
+  EXPECT_EQ(compile_error(path, fermi({"sm.registers=2048"})), "");  // exactly one block fits
+  EXPECT_EQ(compile_error(path, fermi({"sm.max_warps=1"})),
+            "launch 0 (test_kernel): a block of 64 threads does not fit on one SM of hierarchy "
+            "fermi-c2050: 2 warps > sm.max_warps 1");
+  EXPECT_EQ(compile_error(path, fermi({"sm.max_threads=32", "sm.max_warps=1"})),
+            "launch 0 (test_kernel): a block of 64 threads does not fit on one SM of hierarchy "
+            "fermi-c2050: 64 threads > sm.max_threads 32; 2 warps > sm.max_warps 1");
+}
+
 }  // namespace
 }  // namespace memcarlo::sim
