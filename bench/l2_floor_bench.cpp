@@ -3,10 +3,11 @@
 // L1 transactions when nothing else is simulated. Every read is taken as an L1 miss that fetches
 // what the L1 would ask for (the whole L1 line when the L1 is not sectored), every store as its
 // L2 chunks; no L1, no write semantics, no back-invalidation, no DRAM, no scheduler, no random
-// draws, no counters. The order is fixed: one bulk per warp in turn. It is a floor under the
-// replay's time, not a model: a full trial cannot run faster than this pass, so it tells how far
-// a throughput target is from what the L2 work alone costs. One single-thread trial of the real
-// engine runs on the same trace for the ratio.
+// draws, no counters; LRU whatever l2.replacement says. The order is fixed: one bulk per warp in
+// turn. It is a floor under the replay's time, not a model: a full trial does this work (less
+// the L2 accesses of its few L1 hits) and much more, so the pass tells how far a throughput
+// target is from what the L2 work alone costs. One single-thread trial of the real engine runs
+// on the same trace for the ratio.
 //
 //   memcarlo-bench-l2-floor [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--passes N]
 #include <chrono>
