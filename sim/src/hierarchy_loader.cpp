@@ -176,6 +176,10 @@ void validate_cache(const CacheConfig& c, const std::string& level, const std::s
               " = " + std::to_string(set_bytes) + " bytes");
 }
 
+/// The most cache lines (all SMs' L1s and the L2 together) a hierarchy may have: about 1 GB of
+/// trial state per worker thread.
+constexpr std::uint64_t kMaxCacheLines = std::uint64_t{1} << 26;
+
 void validate(const HierarchyConfig& c, const std::string& where) {
   if (c.l1.enabled) {
     validate_cache(c.l1, "l1", where);
@@ -193,6 +197,18 @@ void validate(const HierarchyConfig& c, const std::string& where) {
           "dram.row_bytes must be a multiple of dram.interleave_bytes");
   require(c.dram.interleave_bytes % c.l1.line == 0, where,
           "dram.interleave_bytes must be a multiple of l1.line (an L1 line lies in one DRAM row)");
+  // Every trial keeps per-way state (tag, sectors, fill time, recency: 9-14 bytes) for every
+  // line of every SM's L1 and of the L2, in each worker thread: bound it before a trial
+  // allocates gigabytes for a slip such as l1.size = 1GiB.
+  const std::uint64_t l1_lines =
+      c.l1.enabled ? std::uint64_t{c.sm.count} * (c.l1.size / c.l1.line) : 0;
+  const std::uint64_t l2_lines = c.l2.size / c.l2.line;
+  require(l1_lines + l2_lines <= kMaxCacheLines, where,
+          "the caches hold " + std::to_string(l1_lines + l2_lines) + " lines (sm.count " +
+              std::to_string(c.sm.count) + " x l1.size / l1.line = " + std::to_string(l1_lines) +
+              ", plus l2.size / l2.line = " + std::to_string(l2_lines) + "); at most " +
+              std::to_string(kMaxCacheLines) +
+              " are supported (each costs a trial about 14 bytes per worker thread)");
   require(c.interconnect.epoch_cycles < c.l2.latency, where,
           "interconnect.epoch_cycles (" + std::to_string(c.interconnect.epoch_cycles) +
               ") must be below l2.latency (" + std::to_string(c.l2.latency) +

@@ -277,5 +277,26 @@ TEST(Occupancy, ABlockThatFitsNoSmIsAnErrorNamingEachLimitItExceeds) {
             "fermi-c2050: 64 threads > sm.max_threads 32; 2 warps > sm.max_warps 1");
 }
 
+TEST(HierarchyLimits, TheCachesMayHoldAtMost64MiLinesTogether) {
+  // fermi-c2050's L2 holds 768 KiB / 32 B = 24576 lines; 4096 SMs x l1.size / 128 B the rest.
+  const std::vector<std::string> limit = {"sm.count=4096", "l1.associativity=2",
+                                          "l1.size=2096384"};  // 4096 x 16378 + 24576 = 2^26
+  EXPECT_NO_THROW(fermi(limit));
+  std::vector<std::string> over = limit;
+  over.back() = "l1.size=2096640";  // one more 2-way set per SM
+  try {
+    fermi(over);
+    ADD_FAILURE() << "a hierarchy of 2^26 + 8192 lines was accepted";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("the caches hold 67117056 lines (sm.count 4096 x l1.size / l1.line = "
+                        "67092480, plus l2.size / l2.line = 24576); at most 67108864"),
+              std::string::npos)
+        << error.what();
+  }
+  over.push_back("l1.enabled=false");  // without an L1 only the L2's lines count
+  EXPECT_NO_THROW(fermi(over));
+}
+
 }  // namespace
 }  // namespace memcarlo::sim
