@@ -24,7 +24,14 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version end here with 0. A value that does not convert or fails its check
+    // is malformed input (2); the rest (unknown option, missing argument) is a usage error (1).
+    if (app.exit(e) == 0) {
+      return 0;
+    }
+    const bool bad_value = dynamic_cast<const CLI::ConversionError*>(&e) != nullptr ||
+                           dynamic_cast<const CLI::ValidationError*>(&e) != nullptr;
+    return bad_value ? 2 : 1;
   } catch (const memcarlo::cli::ExitStatus& e) {
     return e.status();
   } catch (const memcarlo::cli::UserError& e) {

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -19,6 +21,21 @@
 
 namespace memcarlo::cli {
 namespace {
+
+/// A check for a number that must be finite and above zero (CLI::PositiveNumber lets NaN through
+/// and prints the largest double as its bound).
+CLI::Validator positive_finite() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !std::isfinite(value) || value <= 0) {
+          return "expected a positive number such as 0.01; got " + text;
+        }
+        return {};
+      },
+      "POSITIVE");
+}
 
 sim::HierarchyConfig load_config(const std::string& hierarchy,
                                  const std::vector<std::string>& overrides) {
@@ -155,12 +172,15 @@ void add_simulation_options(CLI::App& command, SimulateOptions& options) {
   simulate->add_option("--seed,-s", options.seed, "Random seed")->capture_default_str();
   simulate->add_option("--threads,-j", options.threads, "Worker threads (0: all cores)")
       ->capture_default_str();
-  simulate->add_option("--until-ci", options.until_ci,
+  auto* until_ci =
+      simulate
+          ->add_option("--until-ci", options.until_ci,
                        "Stop when every 95% interval half-width is at most E (ratios; latencies "
                        "relative to their mean)")
-      ->check(CLI::PositiveNumber);
+          ->check(positive_finite());
   simulate->add_option("--max-trials", options.max_trials, "Trial limit with --until-ci")
       ->check(CLI::Range(1u, 1000000u))
+      ->needs(until_ci)
       ->capture_default_str();
   simulate->add_option("--output,-o", options.output, "Report file ('-' for stdout)")
       ->capture_default_str();

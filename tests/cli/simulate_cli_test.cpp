@@ -280,6 +280,34 @@ TEST(MalformedInput, MissingFileAndNonTraceFile) {
   EXPECT_NE(r.output.find("bad magic"), std::string::npos) << r.output;
 }
 
+TEST(MalformedInput, BadOptionValuesAreExitCodeTwoAndUsageErrorsOne) {
+  const std::string trace = write_gather_trace("options.mct");
+  const std::string tail = " -q -o /dev/null";
+  CommandResult r = run("simulate " + trace + " --trials 0" + tail);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--trials: Value 0 not in range 1 to 1000000"), std::string::npos)
+      << r.output;
+  for (const char* value : {"nan", "-1", "0", "inf", "0.05x"}) {
+    r = run("simulate " + trace + " --until-ci " + value + tail);
+    EXPECT_EQ(r.exit_code, 2) << value;
+    EXPECT_NE(r.output.find(std::string("--until-ci: expected a positive number such as 0.01; "
+                                        "got ") + value),
+              std::string::npos)
+        << r.output;
+  }
+  r = run("simulate " + trace + " --seed abc" + tail);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--seed"), std::string::npos) << r.output;
+
+  r = run("simulate " + trace + " --max-trials 64" + tail);  // meaningless without --until-ci
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("--max-trials requires --until-ci"), std::string::npos) << r.output;
+  r = run("simulate " + trace + " --no-such-option" + tail);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(run("simulate --help").exit_code, 0);
+  EXPECT_EQ(run("simulate " + trace + " --until-ci 0.5 --max-trials 16" + tail).exit_code, 0);
+}
+
 TEST(MalformedInput, HierarchyErrorsNameTheKeyAndTheAllowedValues) {
   const std::string trace = write_gather_trace("hierarchy.mct");
   const fs::path file = temp_dir() / "h.json";
