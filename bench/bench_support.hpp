@@ -66,20 +66,56 @@ struct InputOptions {
   std::string hierarchy = "fermi-c2050";
   std::vector<std::string> overrides;
 
-  /// Takes `flag value` if the flag is one of these options.
-  bool take(const char* flag, const char* value) {
-    if (!std::strcmp(flag, "--trace")) {
-      trace = value;
-    } else if (!std::strcmp(flag, "--hierarchy")) {
-      hierarchy = value;
-    } else if (!std::strcmp(flag, "--set")) {
-      overrides.emplace_back(value);
-    } else {
-      return false;
+  /// Takes `flag value` if the flag is one of these options: 2 (the arguments it used), else 0.
+  /// A null `value` (the flag was the last argument) is left for the caller to report.
+  int take(const char* flag, const char* value) {
+    std::string* text = !std::strcmp(flag, "--trace")       ? &trace
+                        : !std::strcmp(flag, "--hierarchy") ? &hierarchy
+                                                            : nullptr;
+    if (text == nullptr && std::strcmp(flag, "--set") != 0) {
+      return 0;
     }
-    return true;
+    if (value != nullptr) {
+      if (text != nullptr) {
+        *text = value;
+      } else {
+        overrides.emplace_back(value);
+      }
+    }
+    return 2;
   }
 };
+
+/// Parses the command line: the input options into `input`, every other option through
+/// `take(flag, value)`, which returns how many arguments it used (1: the flag alone, 2: the flag
+/// and `value`, which is null after the last argument; 0: not its flag). Anything else prints
+/// a message and the usage line, with `extra_usage` after the input options, and returns false.
+template <class Take>
+bool parse_options(int argc, char** argv, InputOptions& input, const char* extra_usage, Take take) {
+  for (int i = 1; i < argc;) {
+    const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
+    int used = take(argv[i], value);
+    if (used == 0) {
+      used = input.take(argv[i], value);
+    }
+    if (used == 0 || (used == 2 && value == nullptr)) {
+      std::cerr << (used == 2 ? "missing value after " : "unknown option ") << argv[i] << "\n"
+                << "usage: " << argv[0] << " " << InputOptions::kUsage << " " << extra_usage
+                << "\n";
+      return false;
+    }
+    i += used;
+  }
+  return true;
+}
+
+/// The common first line of a driver's output.
+inline void print_input(const InputOptions& options, const std::string& trace_path,
+                        const sim::CompiledTrace& compiled) {
+  std::cout << "trace: " << trace_path << ", " << compiled.transactions.size()
+            << " L1 transactions, " << compiled.l1_line_count() << " distinct lines, hierarchy "
+            << options.hierarchy << "\n";
+}
 
 struct Input {
   std::string trace_path;

@@ -133,18 +133,18 @@ FloorResult l2_floor(const CompiledTrace& trace, const HierarchyConfig& config,
 int main(int argc, char** argv) try {
   memcarlo::bench::InputOptions input_options;
   std::uint32_t passes = 4;
-  for (int i = 1; i < argc; i += 2) {
-    if (i + 1 >= argc) {
-      std::cerr << "missing value after " << argv[i] << "\n";
-      return 1;
-    }
-    if (!std::strcmp(argv[i], "--passes")) {
-      passes = memcarlo::bench::positive_option("--passes", argv[i + 1]);
-    } else if (!input_options.take(argv[i], argv[i + 1])) {
-      std::cerr << "usage: " << argv[0] << " " << memcarlo::bench::InputOptions::kUsage
-                << " [--passes N]\n";
-      return 1;
-    }
+  const bool parsed = memcarlo::bench::parse_options(
+      argc, argv, input_options, "[--passes N]", [&](const char* flag, const char* value) {
+        if (std::strcmp(flag, "--passes") != 0) {
+          return 0;
+        }
+        if (value != nullptr) {
+          passes = memcarlo::bench::positive_option("--passes", value);
+        }
+        return 2;
+      });
+  if (!parsed) {
+    return 1;
   }
   const auto input = memcarlo::bench::load_input(input_options);
   if (!input) {
@@ -153,9 +153,8 @@ int main(int argc, char** argv) try {
   const auto& config = input->config;
   const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
-  std::cout << "trace: " << input->trace_path << ", " << compiled.transactions.size()
-            << " L1 transactions, hierarchy " << input_options.hierarchy << " (L2 "
-            << config.l2.sets() << " sets x " << config.l2.associativity << " ways)\n";
+  memcarlo::bench::print_input(input_options, input->trace_path, compiled);
+  std::cout << "L2: " << config.l2.sets() << " sets x " << config.l2.associativity << " ways\n";
 
   const auto order = round_robin_order(compiled);
   const auto parts = parts_touched(compiled, config);

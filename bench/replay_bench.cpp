@@ -95,24 +95,28 @@ double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::Hiera
 int main(int argc, char** argv) try {
   memcarlo::bench::InputOptions input_options;
   std::uint32_t trials = 4;
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
   bool digest = false;
-  for (int i = 1; i < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--digest")) {
-      digest = true;
-      --i;
-    } else if (i + 1 >= argc) {
-      std::cerr << "missing value after " << argv[i] << "\n";
-      return 1;
-    } else if (!std::strcmp(argv[i], "--trials")) {
-      trials = memcarlo::bench::positive_option("--trials", argv[i + 1]);
-    } else if (!std::strcmp(argv[i], "--threads")) {
-      threads = memcarlo::bench::positive_option("--threads", argv[i + 1]);
-    } else if (!input_options.take(argv[i], argv[i + 1])) {
-      std::cerr << "usage: " << argv[0] << " " << memcarlo::bench::InputOptions::kUsage
-                << " [--trials N] [--threads J] [--digest]\n";
-      return 1;
-    }
+  const bool parsed = memcarlo::bench::parse_options(
+      argc, argv, input_options, "[--trials N] [--threads J] [--digest]",
+      [&](const char* flag, const char* value) {
+        if (!std::strcmp(flag, "--digest")) {
+          digest = true;
+          return 1;
+        }
+        std::uint32_t* target = !std::strcmp(flag, "--trials")    ? &trials
+                                : !std::strcmp(flag, "--threads") ? &threads
+                                                                  : nullptr;
+        if (target == nullptr) {
+          return 0;
+        }
+        if (value != nullptr) {
+          *target = memcarlo::bench::positive_option(flag, value);
+        }
+        return 2;
+      });
+  if (!parsed) {
+    return 1;
   }
   const auto input = memcarlo::bench::load_input(input_options);
   if (!input) {
@@ -121,9 +125,7 @@ int main(int argc, char** argv) try {
   const auto& config = input->config;
   const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
-  std::cout << "trace: " << input->trace_path << ", " << compiled.transactions.size()
-            << " L1 transactions, " << compiled.l1_line_count() << " distinct lines, hierarchy "
-            << input_options.hierarchy << "\n";
+  memcarlo::bench::print_input(input_options, input->trace_path, compiled);
 
   std::uint64_t workspace_one = 0;
   std::uint64_t workspace_all = 0;
