@@ -56,9 +56,6 @@ std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& 
     add(std::to_string(needs.shared) + " bytes of shared memory > sm.shared_memory " +
         std::to_string(sm.shared_memory));
   }
-  if (sm.max_blocks == 0) {
-    add("sm.max_blocks is 0");
-  }
   return out;
 }
 
