@@ -134,6 +134,18 @@ void print_hierarchy(const std::string& name, const std::vector<std::string>& ov
   for (const auto& parameter : sim::hierarchy_parameters()) {
     std::cout << parameter.key << " = " << values.at(parameter.key).dump() << "\n";
   }
+  if (config.l1.enabled && config.l1.adaptive) {
+    const std::uint64_t way_bytes = std::uint64_t{config.l1.line} * config.l1.sets();
+    std::cout << "\nThe L1 is adaptive: each launch gets l1.unified_size ("
+              << config.l1.unified_size / 1024
+              << " KiB) minus the shared-memory carveout chosen for its resident blocks, from "
+              << config.l1.unified_size / 1024 << " KiB (no shared memory) down to "
+              << (config.l1.unified_size - config.l1.carveouts.back()) / 1024 << " KiB, in "
+              << config.l1.sets() << " sets of up to " << config.l1.associativity << " ways of "
+              << static_cast<double>(way_bytes) / 1024.0
+              << " KiB. `--set l1.size=...` fixes it; the report gives each launch's carveout "
+                 "and L1 size (inputs.launches).\n";
+  }
 }
 
 void print_keys() {

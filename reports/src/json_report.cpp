@@ -3,6 +3,7 @@
 
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/trial.hpp"
 #include "memcarlo/tracebuf/model.hpp"
 
 namespace memcarlo::reports {
@@ -64,13 +65,22 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
     in["stop_rule"] = nullptr;
   }
   ordered_json launches = ordered_json::array();
+  const sim::LaunchTrace* previous = nullptr;
   for (const sim::LaunchTrace& launch : trace.launches) {
-    launches.push_back({{"index", launch.index},
-                        {"kernel", launch.kernel},
-                        {"snapshot_blocks", launch.blocks.size()},
-                        {"warps_per_block", launch.warps_per_block},
-                        {"resident_blocks_per_sm", launch.resident_blocks_per_sm},
-                        {"transactions", launch.transactions}});
+    const sim::LaunchOccupancy& occupancy = launch.occupancy;
+    launches.push_back(
+        {{"index", launch.index},
+         {"kernel", launch.kernel},
+         {"snapshot_blocks", launch.blocks.size()},
+         {"warps_per_block", launch.warps_per_block},
+         {"resident_blocks_per_sm", launch.resident_blocks_per_sm},
+         {"shared_bytes_per_block", occupancy.shared_per_block},
+         {"shared_carveout_bytes",
+          occupancy.adaptive ? ordered_json(occupancy.carveout) : ordered_json(nullptr)},
+         {"l1_size_bytes", occupancy.l1_bytes},
+         {"l2_at_start", sim::keeps_l2(*inputs.hierarchy, previous, launch) ? "kept" : "cold"},
+         {"transactions", launch.transactions}});
+    previous = &launch;
   }
   in["launches"] = launches;
   report["inputs"] = in;

@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -19,7 +20,7 @@ struct BlockNeeds {
   std::uint64_t warps;
   std::uint64_t registers_per_thread;
   std::uint64_t registers;
-  std::uint64_t shared;  // bytes
+  std::uint64_t shared;  // bytes allocated: static + dynamic + reserved, rounded up
 };
 
 BlockNeeds block_needs(const tracebuf::LaunchInfo& launch, const SmConfig& sm) {
@@ -29,8 +30,20 @@ BlockNeeds block_needs(const tracebuf::LaunchInfo& launch, const SmConfig& sm) {
   needs.registers_per_thread = launch.registers_per_thread != 0 ? launch.registers_per_thread
                                                                  : sm.default_registers_per_thread;
   needs.registers = needs.registers_per_thread * needs.threads;
-  needs.shared = launch.dynamic_shared_bytes + launch.static_shared_bytes;
+  const std::uint64_t used =
+      launch.dynamic_shared_bytes + launch.static_shared_bytes + sm.reserved_shared_per_block;
+  needs.shared = (used + sm.shared_granularity - 1) / sm.shared_granularity * sm.shared_granularity;
   return needs;
+}
+
+/// The smallest carveout of `l1` that holds `bytes`, or none.
+std::optional<std::uint64_t> carveout_holding(const CacheConfig& l1, std::uint64_t bytes) {
+  for (const std::uint64_t carveout : l1.carveouts) {
+    if (carveout >= bytes) {
+      return carveout;
+    }
+  }
+  return std::nullopt;
 }
 
 /// The SM limits one block of `launch` exceeds, with the numbers (for the error that no block
@@ -53,7 +66,11 @@ std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& 
         ") > sm.registers " + std::to_string(sm.registers));
   }
   if (needs.shared > sm.shared_memory) {
-    add(std::to_string(needs.shared) + " bytes of shared memory > sm.shared_memory " +
+    add(std::to_string(needs.shared) + " bytes of shared memory (static " +
+        std::to_string(launch.static_shared_bytes) + " + dynamic " +
+        std::to_string(launch.dynamic_shared_bytes) + " + sm.reserved_shared_per_block " +
+        std::to_string(sm.reserved_shared_per_block) + ", in multiples of sm.shared_granularity " +
+        std::to_string(sm.shared_granularity) + ") > sm.shared_memory " +
         std::to_string(sm.shared_memory));
   }
   return out;
@@ -112,8 +129,10 @@ class Compiler {
     trace.kernel_index = kernel_index(launch.info.kernel);
     kernel_ = trace.kernel_index;
     trace.index = launch.info.index;
+    trace.sequence_in_program = launch.info.sequence_in_program;
     trace.warps_per_block = launch.info.warps_per_block();
-    trace.resident_blocks_per_sm = resident_blocks_per_sm(launch.info, config_);
+    trace.occupancy = plan_occupancy(launch.info, config_);
+    trace.resident_blocks_per_sm = trace.occupancy.resident_blocks;
     if (trace.resident_blocks_per_sm == 0) {
       throw std::invalid_argument(
           "launch " + std::to_string(launch.info.index) + " (" + launch.info.kernel +
@@ -226,8 +245,59 @@ class Compiler {
     std::uint64_t line_number;
     std::uint8_t l1_sectors;
     std::uint8_t l2_sectors;
-    std::uint16_t allocation;
+    std::uint8_t full_sectors;  // L1 sectors every byte of which a store writes
   };
+
+  /// Sets each piece's full_sectors: the L1 sectors whose every byte some active lane of the
+  /// store writes (lanes may overlap, so the lanes' byte ranges are merged first). `pieces` is
+  /// sorted by line.
+  void mark_full_sectors(const tracebuf::RecordView& record, Piece* pieces, std::size_t count) {
+    std::array<std::pair<std::uint64_t, std::uint64_t>, tracebuf::kWarpSize> ranges;
+    std::size_t lanes = 0;
+    const std::uint64_t size = record.element_size();
+    record.for_each_address([&](unsigned, std::uint64_t address) {
+      ranges[lanes++] = {address, address + size};
+    });
+    std::sort(ranges.begin(), ranges.begin() + static_cast<std::ptrdiff_t>(lanes));
+    std::array<std::array<std::uint32_t, 8>, 2 * tracebuf::kWarpSize> covered{};
+    const auto cover = [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t at = begin; at < end;) {
+        const std::uint64_t sector_end = (at / l1_sector_ + 1) * l1_sector_;
+        const std::uint64_t stop = std::min(end, sector_end);
+        const std::uint64_t line = at / l1_line_;
+        for (std::size_t i = 0; i < count; ++i) {
+          if (pieces[i].line_number == line) {
+            covered[i][(at % l1_line_) / l1_sector_] += static_cast<std::uint32_t>(stop - at);
+            break;
+          }
+        }
+        at = stop;
+      }
+    };
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+    for (std::size_t r = 0; r < lanes; ++r) {
+      if (r == 0 || ranges[r].first > end) {
+        if (r != 0) {
+          cover(begin, end);
+        }
+        begin = ranges[r].first;
+        end = ranges[r].second;
+      } else {
+        end = std::max(end, ranges[r].second);
+      }
+    }
+    if (lanes != 0) {
+      cover(begin, end);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      for (std::uint32_t sector = 0; sector < 8; ++sector) {
+        if (covered[i][sector] == l1_sector_) {
+          pieces[i].full_sectors |= static_cast<std::uint8_t>(1u << sector);
+        }
+      }
+    }
+  }
 
   void compile_warp(const tracebuf::WarpStream& stream, LaunchTrace& trace) {
     const auto& loads = reader_.loads();
@@ -302,7 +372,7 @@ class Compiler {
             throw std::invalid_argument("a warp access spans more than 64 lines");
           }
           piece = &pieces[count++];
-          *piece = {line, 0, 0, 0};
+          *piece = {line, 0, 0, 0};  // full_sectors: mark_full_sectors, for stores
         }
         piece->l1_sectors |= static_cast<std::uint8_t>(1u << (offset / l1_sector_));
         piece->l2_sectors |= static_cast<std::uint8_t>(1u << (offset / l2_sector_));
@@ -310,6 +380,9 @@ class Compiler {
     });
     std::sort(pieces.begin(), pieces.begin() + static_cast<std::ptrdiff_t>(count),
               [](const Piece& a, const Piece& b) { return a.line_number < b.line_number; });
+    if (record.kind() == tracebuf::AccessKind::kWrite) {
+      mark_full_sectors(record, pieces.data(), count);
+    }
     for (std::size_t i = 0; i < count; ++i) {
       const std::uint32_t line = line_id(pieces[i].line_number);
       Transaction t{};
@@ -319,6 +392,7 @@ class Compiler {
       t.kind = static_cast<std::uint8_t>(record.kind());
       t.l1_sectors = pieces[i].l1_sectors;
       t.l2_sectors = pieces[i].l2_sectors;
+      t.l1_full_sectors = pieces[i].full_sectors;
       out_.transactions.push_back(t);
     }
   }
@@ -347,18 +421,68 @@ std::uint64_t CompiledTrace::bytes() const {
          dram_location.capacity() * sizeof(DramLocation);
 }
 
-std::uint32_t resident_blocks_per_sm(const tracebuf::LaunchInfo& launch,
-                                     const HierarchyConfig& config) {
+// Occupancy and the carveout decide each other. The rule is the CUDA occupancy calculator's
+// (cuda_occupancy.h: cudaOccMaxBlocksPerSMSmemLimit, cudaOccSMemPreferenceVoltaPlus,
+// cudaOccAlignUpShmemSizeVoltaPlus) for the blocks, and the CUDA C Programming Guide's
+// (compute capabilities 7.x-9.x, "Shared Memory": the driver picks the carveout per kernel so as
+// not to limit occupancy by shared memory) for the carveout:
+//   a = round_up(static + dynamic + reserved per block, granularity)   (reserved: 1 KiB on 8.x+)
+//   P = the preference: -1 -> sm.shared_memory; p % -> p x sm.shared_memory / 100; then aligned
+//       up to the smallest listed carveout that holds it
+//   S = P if P >= a, else the smallest carveout that holds a   (shared memory the SM offers)
+//   blocks = min(thread, warp, block, register limits, S / a)   (no shared-memory limit if a = 0)
+//   carveout = the smallest listed carveout that holds blocks x a, and at least P when a
+//              preference is set (the driver honours it); the L1 is unified_size - carveout.
+// Accel-Sim's adaptive L1 (gpgpu-sim shader.cc, adaptive_cache_config) follows the same rule:
+// occupancy first with the most shared memory, then the smallest carveout that holds it.
+LaunchOccupancy plan_occupancy(const tracebuf::LaunchInfo& launch, const HierarchyConfig& config) {
   const SmConfig& sm = config.sm;
+  const CacheConfig& l1 = config.l1;
   const BlockNeeds needs = block_needs(launch, sm);
+  LaunchOccupancy out;
+  out.shared_per_block = needs.shared;
   std::uint64_t blocks = sm.max_blocks;
   blocks = std::min(blocks, sm.max_threads / needs.threads);
   blocks = std::min(blocks, sm.max_warps / needs.warps);
   blocks = std::min(blocks, sm.registers / needs.registers);
-  if (needs.shared > 0) {
+  if (needs.shared > sm.shared_memory) {
+    blocks = 0;
+  }
+  const bool adaptive = l1.enabled && l1.adaptive;
+  std::uint64_t preference = 0;
+  if (adaptive) {
+    const std::uint64_t wanted =
+        l1.preferred_carveout < 0
+            ? sm.shared_memory
+            : static_cast<std::uint64_t>(l1.preferred_carveout) * sm.shared_memory / 100;
+    preference = carveout_holding(l1, wanted).value_or(l1.carveouts.back());
+    const std::uint64_t offered =
+        preference >= needs.shared ? preference
+                                   : carveout_holding(l1, needs.shared).value_or(sm.shared_memory);
+    if (needs.shared > 0) {
+      blocks = std::min(blocks, offered / needs.shared);
+    }
+  } else if (needs.shared > 0) {
     blocks = std::min(blocks, sm.shared_memory / needs.shared);
   }
-  return static_cast<std::uint32_t>(blocks);
+  out.resident_blocks = static_cast<std::uint32_t>(blocks);
+  if (adaptive) {
+    out.adaptive = true;
+    const std::uint64_t floor = l1.preferred_carveout < 0 ? 0 : preference;
+    out.carveout = std::max(floor, carveout_holding(l1, blocks * needs.shared)
+                                       .value_or(l1.carveouts.back()));
+    out.l1_bytes = l1.unified_size - out.carveout;
+    out.l1_ways = static_cast<std::uint32_t>(out.l1_bytes / (std::uint64_t{l1.line} * l1.sets()));
+  } else {
+    out.l1_bytes = l1.enabled ? l1.size : 0;
+    out.l1_ways = l1.associativity;
+  }
+  return out;
+}
+
+std::uint32_t resident_blocks_per_sm(const tracebuf::LaunchInfo& launch,
+                                     const HierarchyConfig& config) {
+  return plan_occupancy(launch, config).resident_blocks;
 }
 
 CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,

@@ -170,10 +170,37 @@ void validate_cache(const CacheConfig& c, const std::string& level, const std::s
               std::to_string(c.line) + "); got " + std::to_string(c.sector));
   require(c.line / c.sector <= 8, where, p + "sector: at most 8 sectors per line are supported");
   const std::uint64_t set_bytes = std::uint64_t{c.line} * c.associativity * c.slices;
-  require(c.size % set_bytes == 0 && c.size >= set_bytes, where,
-          p + "size: " + std::to_string(c.size) + " bytes is not a whole number of sets of " +
+  const std::string size_key = c.adaptive ? p + "unified_size" : p + "size";
+  require(c.capacity() % set_bytes == 0 && c.capacity() >= set_bytes, where,
+          size_key + ": " + std::to_string(c.capacity()) + " bytes is not a whole number of sets of " +
               p + "line x " + p + "associativity" + (c.slices > 1 ? " x " + p + "slices" : "") +
               " = " + std::to_string(set_bytes) + " bytes");
+}
+
+std::string kib(std::uint64_t bytes) {
+  return bytes % 1024 == 0 ? std::to_string(bytes / 1024) + " KiB" : std::to_string(bytes) + " bytes";
+}
+
+/// An adaptive L1: every carveout must leave whole ways of the unified array (its sets stay),
+/// and the most shared memory an SM gives must be one of the carveouts' sizes or less.
+void validate_unified_l1(const HierarchyConfig& c, const std::string& where) {
+  const CacheConfig& l1 = c.l1;
+  require(!l1.carveouts.empty(), where, "l1.carveouts: an adaptive l1.size needs the carveouts");
+  const std::uint64_t way_bytes = std::uint64_t{l1.line} * l1.sets();
+  for (const std::uint64_t carveout : l1.carveouts) {
+    require(carveout < l1.unified_size, where,
+            "l1.carveouts: " + kib(carveout) + " leaves no L1 of l1.unified_size " +
+                kib(l1.unified_size));
+    require((l1.unified_size - carveout) % way_bytes == 0, where,
+            "l1.carveouts: " + kib(carveout) + " leaves " + kib(l1.unified_size - carveout) +
+                " of l1.unified_size " + kib(l1.unified_size) +
+                ", not a whole number of ways of " + kib(way_bytes) + " (l1.line " +
+                std::to_string(l1.line) + " x " + std::to_string(l1.sets()) +
+                " sets); change l1.associativity or the carveouts");
+  }
+  require(c.sm.shared_memory <= l1.carveouts.back(), where,
+          "sm.shared_memory (" + kib(c.sm.shared_memory) +
+              ") is more than the largest of l1.carveouts (" + kib(l1.carveouts.back()) + ")");
 }
 
 /// The most cache lines (all SMs' L1s and the L2 together) a hierarchy may have: about 1 GB of
@@ -185,6 +212,9 @@ void validate(const HierarchyConfig& c, const std::string& where) {
     validate_cache(c.l1, "l1", where);
   }
   validate_cache(c.l2, "l2", where);
+  if (c.l1.enabled && c.l1.adaptive) {
+    validate_unified_l1(c, where);
+  }
   require(c.l1.line % c.l2.line == 0, where,
           "l2.line (" + std::to_string(c.l2.line) + ") must divide l1.line (" +
               std::to_string(c.l1.line) + ")");
@@ -201,11 +231,13 @@ void validate(const HierarchyConfig& c, const std::string& where) {
   // line of every SM's L1 and of the L2, in each worker thread: bound it before a trial
   // allocates gigabytes for a slip such as l1.size = 1GiB.
   const std::uint64_t l1_lines =
-      c.l1.enabled ? std::uint64_t{c.sm.count} * (c.l1.size / c.l1.line) : 0;
+      c.l1.enabled ? std::uint64_t{c.sm.count} * (c.l1.capacity() / c.l1.line) : 0;
   const std::uint64_t l2_lines = c.l2.size / c.l2.line;
   require(l1_lines + l2_lines <= kMaxCacheLines, where,
           "the caches hold " + std::to_string(l1_lines + l2_lines) + " lines (sm.count " +
-              std::to_string(c.sm.count) + " x l1.size / l1.line = " + std::to_string(l1_lines) +
+              std::to_string(c.sm.count) +
+              (c.l1.adaptive ? " x l1.unified_size / l1.line = " : " x l1.size / l1.line = ") +
+              std::to_string(l1_lines) +
               ", plus l2.size / l2.line = " + std::to_string(l2_lines) + "); at most " +
               std::to_string(kMaxCacheLines) +
               " are supported (each costs a trial about 14 bytes per worker thread)");

@@ -119,6 +119,99 @@ Parameter choice(std::string key, std::string description, Field field,
   return p;
 }
 
+/// l1.size: a size, or "adaptive" for the unified L1 minus each launch's carveout.
+Parameter l1_size() {
+  Parameter p;
+  p.info = {"l1.size", "size or \"adaptive\"",
+            "L1 data cache size per SM; \"adaptive\": l1.unified_size minus the shared-memory "
+            "carveout chosen for each launch (Volta and later)",
+            {}};
+  p.get = [](const HierarchyConfig& c) { return c.l1.adaptive ? json("adaptive") : json(c.l1.size); };
+  p.set = [](HierarchyConfig& c, const json& v, const std::string& where) {
+    if (v.is_string() && v.get<std::string>() == "adaptive") {
+      c.l1.adaptive = true;
+      return;
+    }
+    std::uint64_t bytes = 0;
+    try {
+      bytes = parse_size(v, where + "l1.size");
+    } catch (const ConfigError&) {
+      throw ConfigError(where + "l1.size: expected a size such as 16384, \"16KiB\" or \"48KiB\", "
+                        "or \"adaptive\"; got " + quoted(v));
+    }
+    if (bytes == 0) {
+      throw ConfigError(where + "l1.size: must be greater than 0");
+    }
+    c.l1.adaptive = false;
+    c.l1.size = bytes;
+  };
+  return p;
+}
+
+/// l1.carveouts: a JSON array of sizes, or a string of comma-separated sizes ("0,8KiB,16KiB").
+Parameter carveouts() {
+  Parameter p;
+  p.info = {"l1.carveouts", "list of sizes",
+            "Shared-memory carveouts of the unified L1 array the driver chooses from (with an "
+            "adaptive l1.size), e.g. [0, \"8KiB\", \"16KiB\"] or \"0,8KiB,16KiB\"; ascending",
+            {}};
+  p.get = [](const HierarchyConfig& c) { return json(c.l1.carveouts); };
+  p.set = [](HierarchyConfig& c, const json& v, const std::string& where) {
+    const std::string key = where + "l1.carveouts";
+    std::vector<json> items;
+    if (v.is_array()) {
+      items.assign(v.begin(), v.end());
+    } else if (v.is_string()) {
+      std::string text = v.get<std::string>();
+      for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        std::string item = text.substr(start, comma - start);
+        item.erase(0, item.find_first_not_of(' '));
+        item.erase(item.find_last_not_of(' ') + 1);
+        items.emplace_back(item);
+        start = comma + 1;
+      }
+    } else {
+      throw ConfigError(key + ": expected a list of sizes such as [0, \"8KiB\", \"16KiB\"] or "
+                        "\"0,8KiB,16KiB\"; got " + quoted(v));
+    }
+    if (items.empty()) {
+      throw ConfigError(key + ": expected at least one carveout");
+    }
+    std::vector<std::uint64_t> sizes;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::uint64_t bytes = parse_size(items[i], key + "[" + std::to_string(i) + "]");
+      if (!sizes.empty() && bytes <= sizes.back()) {
+        throw ConfigError(key + ": carveouts must be listed in ascending order without repeats; " +
+                          std::to_string(bytes) + " follows " + std::to_string(sizes.back()));
+      }
+      sizes.push_back(bytes);
+    }
+    c.l1.carveouts = std::move(sizes);
+  };
+  return p;
+}
+
+/// l1.preferred_carveout: -1 (default) or a percentage, as cudaFuncAttributePreferredSharedMemoryCarveout.
+Parameter preferred_carveout() {
+  Parameter p;
+  p.info = {"l1.preferred_carveout", "integer",
+            "Preferred shared-memory carveout in percent of sm.shared_memory, as "
+            "cudaFuncAttributePreferredSharedMemoryCarveout sets it (0: most L1, 100: most "
+            "shared memory); -1: the driver's default (the smallest carveout that holds the "
+            "resident blocks)",
+            {}};
+  p.get = [](const HierarchyConfig& c) { return json(c.l1.preferred_carveout); };
+  p.set = [](HierarchyConfig& c, const json& v, const std::string& where) {
+    if (!v.is_number_integer() || v.get<std::int64_t>() < -1 || v.get<std::int64_t>() > 100) {
+      throw ConfigError(where + "l1.preferred_carveout: expected an integer in [-1, 100]; got " +
+                        quoted(v));
+    }
+    c.l1.preferred_carveout = static_cast<std::int32_t>(v.get<std::int64_t>());
+  };
+  return p;
+}
+
 #define MEMCARLO_FIELD(path) [](HierarchyConfig& c) -> auto& { return c.path; }
 
 std::vector<Parameter> build() {
@@ -134,7 +227,16 @@ std::vector<Parameter> build() {
       integer("sm.max_blocks", "Resident blocks per SM", MEMCARLO_FIELD(sm.max_blocks), 1, 1024),
       integer("sm.max_warps", "Resident warps per SM", MEMCARLO_FIELD(sm.max_warps), 1, 64),
       integer("sm.registers", "32-bit registers per SM", MEMCARLO_FIELD(sm.registers), 1, kMax32),
-      size("sm.shared_memory", "Shared memory per SM", MEMCARLO_FIELD(sm.shared_memory)),
+      size("sm.shared_memory",
+           "Most shared memory per SM (the largest carveout of a unified L1 array)",
+           MEMCARLO_FIELD(sm.shared_memory)),
+      integer("sm.reserved_shared_per_block",
+              "Shared memory the driver reserves in every block, in bytes (1024 from compute "
+              "capability 8.0; counts toward occupancy and the carveout)",
+              MEMCARLO_FIELD(sm.reserved_shared_per_block), 0, 1 << 20),
+      integer("sm.shared_granularity",
+              "Blocks are given shared memory in multiples of this many bytes",
+              MEMCARLO_FIELD(sm.shared_granularity), 1, 1 << 20),
       integer("sm.default_registers_per_thread",
               "Registers per thread assumed when the trace does not record them",
               MEMCARLO_FIELD(sm.default_registers_per_thread), 1, 255),
@@ -145,13 +247,20 @@ std::vector<Parameter> build() {
               MEMCARLO_FIELD(sm.warp_quantum), 1, 1024),
       boolean("l1.enabled", "Whether loads are cached in L1 (false: like -dlcm=cg)",
               MEMCARLO_FIELD(l1.enabled)),
-      size("l1.size", "L1 data cache size per SM", MEMCARLO_FIELD(l1.size)),
+      l1_size(),
+      size("l1.unified_size",
+           "The L1 / shared-memory array per SM that an adaptive l1.size divides",
+           MEMCARLO_FIELD(l1.unified_size)),
+      carveouts(),
+      preferred_carveout(),
       integer("l1.line", "L1 line size in bytes (the coalescing granularity)",
               MEMCARLO_FIELD(l1.line), 32, 4096),
       integer("l1.sector", "L1 sector size in bytes (= line: not sectored)",
               MEMCARLO_FIELD(l1.sector), 4, 4096),
-      integer("l1.associativity", "L1 ways per set (at most 64)", MEMCARLO_FIELD(l1.associativity),
-              1, 64),
+      integer("l1.associativity",
+              "L1 ways per set (at most 64); with an adaptive l1.size, the ways of the whole "
+              "unified array (a carveout removes ways)",
+              MEMCARLO_FIELD(l1.associativity), 1, 64),
       choice("l1.replacement", "L1 replacement policy", MEMCARLO_FIELD(l1.replacement),
              replacement::names()),
       integer("l1.latency", "L1 hit latency t1 in cycles", MEMCARLO_FIELD(l1.latency), 1, 100000),
@@ -181,6 +290,12 @@ std::vector<Parameter> build() {
               "A store hits only sectors that a store brought into the L2 or wrote before "
               "(C2050 semantics, paper 2.1); false: any valid sector",
               MEMCARLO_FIELD(l2.write_activation)),
+      choice("l2.between_launches",
+             "keep: a launch finds the L2 as the program's previous launch left it (as on the "
+             "GPU; after a launch that was not replayed, it starts cold); flush: every launch "
+             "starts with a cold L2 (as Nsight Compute's --cache-control all). The L1s always "
+             "start empty: the driver invalidates them between grids",
+             MEMCARLO_FIELD(l2.between_launches), {"keep", "flush"}),
       choice("interconnect.scheduler",
              "How the L2 picks among the SM queues: weighted_random (weight = queue length, "
              "paper 3.2.2) or round_robin",

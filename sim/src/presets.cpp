@@ -20,11 +20,17 @@ PresetTable fermi_c2050() {
       {"sm.max_warps", 48},            // same table
       {"sm.registers", 32768},         // same table
       {"sm.shared_memory", "48KiB"},   // 48 KiB shared / 16 KiB L1 split, same guide
+      {"sm.reserved_shared_per_block", 0},  // none before compute capability 8.0 (same guide)
+      {"sm.shared_granularity", 128},  // CUDA occupancy calculator (cuda_occupancy.h), 2.x
       {"sm.default_registers_per_thread", 32},  // assumption when nvcc's count is unknown
       {"sm.issue_cycles", 1},          // model constant: one transaction per issue slot
       {"sm.warp_quantum", 1},          // model constant
       {"l1.enabled", true},
-      {"l1.size", "16KiB"},            // paper 2.1: linked-list microbenchmark
+      {"l1.size", "16KiB"},            // paper 2.1: linked-list microbenchmark; the split is
+                                       // fixed as the paper's machine ran (not adaptive)
+      {"l1.unified_size", "64KiB"},    // Fermi whitepaper: 64 KiB of L1 and shared memory
+      {"l1.carveouts", json::array({"16KiB", "48KiB"})},  // Fermi: 16/48 or 48/16 KiB
+      {"l1.preferred_carveout", -1},   // the driver's default
       {"l1.line", 128},                // paper 2.1: stride microbenchmark
       {"l1.sector", 128},              // Fermi L1 is not sectored: 128-byte requests
       {"l1.associativity", 64},        // paper 2.1: "both L1 and L2 caches are 64-way"
@@ -44,6 +50,7 @@ PresetTable fermi_c2050() {
       {"l2.write_activation", true},   // paper 2.1: "stores hit in the L2 only if the
                                        // corresponding cache block has been activated via a
                                        // write request"
+      {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},  // paper 3.2.2
       {"interconnect.epoch_cycles", 64},              // model constant, below l2.latency
       {"dram.model", "banked"},
@@ -103,18 +110,25 @@ PresetTable v100() {
       {"sm.max_warps", 64},
       {"sm.registers", 65536},
       {"sm.shared_memory", "96KiB"},   // largest shared-memory carve-out, same guide
+      {"sm.reserved_shared_per_block", 0},  // none before compute capability 8.0
+      {"sm.shared_granularity", 256},  // cuda_occupancy.h: 256 bytes on 7.x
       {"sm.default_registers_per_thread", 32},  // assumption
       {"sm.issue_cycles", 1},
       {"sm.warp_quantum", 1},
       {"l1.enabled", true},
-      {"l1.size", "32KiB"},            // 128 KiB unified minus the 96 KiB shared carve-out
+      {"l1.size", "adaptive"},         // the 128 KiB array minus each launch's carveout
+      {"l1.unified_size", "128KiB"},   // Volta whitepaper: 128 KiB L1 / shared memory per SM
+      {"l1.carveouts",                 // CUDA C Programming Guide, 7.x: 0, 8, 16, 32, 64 or 96
+       json::array({0, "8KiB", "16KiB", "32KiB", "64KiB", "96KiB"})},  // KiB (cuda_occupancy.h)
+      {"l1.preferred_carveout", -1},   // the driver's default
       {"l1.line", 128},                // Jia et al. 2018, "Dissecting the Volta GPU": 128 B lines
       {"l1.sector", 32},               // same: 32-byte sectors
-      {"l1.associativity", 64},        // assumption: highly associative (same study: fully
-                                       // associative behaviour within its sets)
+      {"l1.associativity", 64},        // assumption: 64 ways of 16 sets over the whole array
+                                       // (every carveout removes whole 2 KiB ways)
       {"l1.replacement", "lru"},       // assumption
       {"l1.latency", 28},              // Jia et al. 2018: L1 hit 28 cycles
-      {"l1.store_policy", "no_allocate_update"},  // Volta L1 is write-through
+      {"l1.store_policy", "allocate"},  // Volta whitepaper: "GV100 introduces write-caching
+                                        // (caching of store operations)"; write-through
       {"l1.mshrs", 256},               // assumption
       {"l2.size", "6MiB"},             // Volta whitepaper
       {"l2.line", 64},                 // Jia et al. 2018: 64-byte L2 lines
@@ -125,6 +139,7 @@ PresetTable v100() {
       {"l2.latency", 193},             // Jia et al. 2018: L2 hit ~193 cycles
       {"l2.inclusive", false},         // assumption: no back-invalidation on Volta
       {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},
       {"interconnect.epoch_cycles", 64},
       {"dram.model", "banked"},
@@ -145,6 +160,73 @@ PresetTable v100() {
   };
 }
 
+// NVIDIA A100 SXM4 40 GB (Ampere GA100).
+PresetTable a100() {
+  return {
+      {"name", "a100"},
+      {"description", "NVIDIA A100 SXM4 40 GB (Ampere)"},
+      {"clock_mhz", 1410},             // A100 datasheet: 1410 MHz boost clock
+      {"sm.count", 108},               // Ampere (GA100) whitepaper: 108 SMs on A100
+      {"sm.max_threads", 2048},        // CUDA C Programming Guide, compute capability 8.0
+      {"sm.max_blocks", 32},
+      {"sm.max_warps", 64},
+      {"sm.registers", 65536},
+      {"sm.shared_memory", "164KiB"},  // same guide: up to 164 KiB shared per SM
+      {"sm.reserved_shared_per_block", 1024},  // same guide: 1 KiB per block for system use
+      {"sm.shared_granularity", 128},  // cuda_occupancy.h: 128 bytes on 8.x
+      {"sm.default_registers_per_thread", 32},  // assumption
+      {"sm.issue_cycles", 1},
+      {"sm.warp_quantum", 1},
+      {"l1.enabled", true},
+      {"l1.size", "adaptive"},         // the 192 KiB array minus each launch's carveout
+      {"l1.unified_size", "192KiB"},   // Ampere whitepaper: 192 KiB L1 / shared memory per SM
+      {"l1.carveouts",                 // CUDA C Programming Guide, 8.0: 0, 8, 16, 32, 64, 100,
+       json::array({0, "8KiB", "16KiB", "32KiB", "64KiB", "100KiB", "132KiB",
+                    "164KiB"})},       // 132 or 164 KiB (cuda_occupancy.h, 8.0)
+      {"l1.preferred_carveout", -1},   // the driver's default
+      {"l1.line", 128},                // 128-byte lines, 32-byte sectors (Nsight Compute docs)
+      {"l1.sector", 32},
+      {"l1.associativity", 48},        // assumption: 48 ways of 32 sets over the whole array,
+                                       // so that every carveout removes whole 4 KiB ways
+      {"l1.replacement", "lru"},       // assumption
+      {"l1.latency", 33},              // assumption: Hopper's ~33 cycles (Luo et al. 2024),
+                                       // between Volta's 28 (Jia et al. 2018) and it
+      {"l1.store_policy", "allocate"},  // write-caching since Volta (Volta whitepaper; Turing
+                                        // tuning guide: write-through L1 that caches stores)
+      {"l1.mshrs", 256},               // assumption
+      {"l2.size", "40MiB"},            // Ampere whitepaper: 40 MB L2 on A100
+      {"l2.line", 128},                // 128-byte lines with 32-byte sectors (Nsight docs)
+      {"l2.sector", 32},
+      {"l2.associativity", 16},        // assumption
+      {"l2.slices", 80},               // assumption: 80 slices of 512 KiB, two per HBM2 channel
+      {"l2.replacement", "lru"},
+      {"l2.latency", 200},             // assumption: between Volta's ~193 (Jia et al. 2018) and
+                                       // Hopper's ~262 (Luo et al. 2024); A100's L2 has a near
+                                       // and a far partition, this is the near one
+      {"l2.inclusive", false},         // assumption, as v100
+      {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
+      {"interconnect.scheduler", "weighted_random"},
+      {"interconnect.epoch_cycles", 64},
+      {"dram.model", "banked"},
+      {"dram.channels", 40},           // 5 active HBM2 stacks x 8 channels (40 GB)
+      {"dram.banks", 16},              // HBM2: 16 banks per channel (4 groups x 4)
+      {"dram.row_bytes", 1024},        // HBM2 1 KiB page
+      {"dram.interleave_bytes", 256},  // assumption
+      {"dram.mapping", "row_bank_channel_column"},
+      {"dram.base_latency", 200},      // calibration assumption: unloaded miss ~ 200 + 200 +
+                                       // 2x20 ~ 440 cycles (~310 ns); check with
+                                       // scripts/validate-gpu.sh on an A100
+      {"dram.t_rcd", 20},              // HBM2 tRCD ~ 14 ns x 1.41 GHz
+      {"dram.t_rp", 20},               // HBM2 tRP ~ 14 ns x 1.41 GHz
+      {"dram.t_cas", 20},              // HBM2 CL ~ 14 ns x 1.41 GHz
+      {"dram.t_burst", 1},             // 1555 GB/s / 40 channels = 39 GB/s: 32 B in 0.8 ns
+      {"dram.batch_max_group", 32},
+      {"dram.batch_max_groups", 0},
+      {"schedule.start_jitter", 1.0},
+  };
+}
+
 // NVIDIA H100 SXM5 (Hopper GH100).
 PresetTable h100() {
   return {
@@ -157,18 +239,29 @@ PresetTable h100() {
       {"sm.max_warps", 64},
       {"sm.registers", 65536},
       {"sm.shared_memory", "228KiB"},  // same guide: up to 228 KiB shared per SM
+      {"sm.reserved_shared_per_block", 1024},  // same guide: 1 KiB per block for system use
+                                               // (cudaDeviceProp::reservedSharedMemPerBlock)
+      {"sm.shared_granularity", 128},  // cuda_occupancy.h: 128 bytes from 8.x on
       {"sm.default_registers_per_thread", 32},  // assumption
       {"sm.issue_cycles", 1},
       {"sm.warp_quantum", 1},
       {"l1.enabled", true},
-      {"l1.size", "128KiB"},           // 256 KiB unified, default carve-out leaves ~128 KiB L1
+      {"l1.size", "adaptive"},         // the 256 KiB array minus each launch's carveout
+      {"l1.unified_size", "256KiB"},   // Hopper whitepaper: 256 KiB L1 / shared memory per SM
+      {"l1.carveouts",                 // CUDA C Programming Guide, 9.0: 0, 8, 16, 32, 64, 100,
+       json::array({0, "8KiB", "16KiB", "32KiB", "64KiB", "100KiB", "132KiB", "164KiB",
+                    "196KiB", "228KiB"})},  // 132, 164, 196 or 228 KiB
+      {"l1.preferred_carveout", -1},   // the driver's default
       {"l1.line", 128},                // 128-byte lines, 32-byte sectors (Nsight Compute docs)
       {"l1.sector", 32},
-      {"l1.associativity", 64},        // assumption
+      {"l1.associativity", 64},        // assumption: 64 ways of 32 sets over the whole array
+                                       // (every carveout removes whole 4 KiB ways)
       {"l1.replacement", "lru"},       // assumption
       {"l1.latency", 33},              // Luo et al. 2024, "Benchmarking and Dissecting the
                                        // Nvidia Hopper GPU Architecture": L1 hit ~33 cycles
-      {"l1.store_policy", "no_allocate_update"},  // write-through L1
+      {"l1.store_policy", "allocate"},  // write-caching since Volta (Volta whitepaper; Turing
+                                        // tuning guide: "L1 can cache write operations
+                                        // (write-through)"); Hopper keeps the unified design
       {"l1.mshrs", 256},               // assumption
       {"l2.size", "50MiB"},            // Hopper whitepaper (SXM5)
       {"l2.line", 128},                // 128-byte lines with 32-byte sectors (Nsight docs)
@@ -179,6 +272,7 @@ PresetTable h100() {
       {"l2.latency", 262},             // Luo et al. 2024: L2 hit ~262 cycles (near partition)
       {"l2.inclusive", false},         // assumption
       {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},
       {"interconnect.epoch_cycles", 64},
       {"dram.model", "banked"},
@@ -206,6 +300,7 @@ const std::vector<Preset>& presets() {
       {"fermi-c2050", fermi_c2050()},
       {"gtx480", gtx480()},
       {"v100", v100()},
+      {"a100", a100()},
       {"h100", h100()},
   };
   return table;

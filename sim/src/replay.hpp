@@ -37,8 +37,10 @@ class Replay {
                        : kNoShift;
   }
 
-  void run_launch(const LaunchTrace& launch) {
-    setup(launch);
+  /// Replays `launch`. With `keep_l2`, the L2 (and its dirty lines) is left as the previous
+  /// launch left it; the L1s always start empty (the driver invalidates them between grids).
+  void run_launch(const LaunchTrace& launch, bool keep_l2) {
+    setup(launch, keep_l2);
     std::uint64_t epoch_start = 0;
     const std::uint64_t epoch = config_.interconnect.epoch_cycles;
     while (live_blocks_ > 0 || next_block_ < launch.blocks.size()) {
@@ -76,7 +78,7 @@ class Replay {
  private:
   // ---- setup and block scheduling ----------------------------------------------------------
 
-  void setup(const LaunchTrace& launch) {
+  void setup(const LaunchTrace& launch, bool keep_l2) {
     launch_ = &launch;
     blocks_per_sm_ = launch.resident_blocks_per_sm;
     warps_per_block_ = launch.warps_per_block;
@@ -99,14 +101,19 @@ class Replay {
     s_.waits.clear();
     const std::uint32_t holder_words =
         l1_enabled_ ? PrivateCaches<L1Policy>::holder_words(sm_count_) : 0;
-    s_.lines.reset(trace_.l1_line_count(), holder_words, trace_.l2_lines_per_l1_line,
-                   static_cast<std::uint16_t>(kNoWay));
-    if (l1_enabled_) {
-      l1_.reset(sm_count_, config_.l1.sets(), config_.l1.associativity, s_.lines, L1Policy{});
+    if (keep_l2) {
+      s_.lines.clear_holders();
+    } else {
+      s_.lines.reset(trace_.l1_line_count(), holder_words, trace_.l2_lines_per_l1_line,
+                     static_cast<std::uint16_t>(kNoWay));
+      l2_.reset(config_.l2.sets(), config_.l2.associativity, s_.lines,
+                static_cast<std::uint32_t>(std::countr_zero(trace_.l2_lines_per_l1_line)),
+                L2Policy{});
     }
-    l2_.reset(config_.l2.sets(), config_.l2.associativity, s_.lines,
-              static_cast<std::uint32_t>(std::countr_zero(trace_.l2_lines_per_l1_line)),
-              L2Policy{});
+    if (l1_enabled_) {
+      // The launch's own L1: an adaptive L1 loses the ways its shared-memory carveout takes.
+      l1_.reset(sm_count_, config_.l1.sets(), launch.occupancy.l1_ways, s_.lines, L1Policy{});
+    }
     s_.dram->reset();
     live_blocks_ = 0;
     next_block_ = 0;

@@ -63,13 +63,16 @@ class SmIssue {
           load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
           break;
         case tracebuf::AccessKind::kWrite:
-          store(k, l1, holder, sm, *t, clock, out);
+          store(k, l1, holder, counters, sm, *t, clock, out);
           break;
         case tracebuf::AccessKind::kReadModifyWrite:
           load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
-          store(k, l1, holder, sm, *t, clock, out);
+          store(k, l1, holder, counters, sm, *t, clock, out);
           break;
         case tracebuf::AccessKind::kAtomic:
+          if (k.l1_enabled) {
+            counters[t->slot].l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t->l1_sectors));
+          }
           *out++ = request(*t, tracebuf::AccessKind::kAtomic, t->l2_sectors, slot, sm, 0, clock, k);
           ++effect.pending;
           break;
@@ -171,20 +174,29 @@ class SmIssue {
     ++effect.misses;
   }
 
-  MEMCARLO_HOT void store(const Constants& k, const L1View& l1, Holder holder, std::uint32_t sm,
-                          const Transaction& t, std::uint64_t clock, L2Request*& out) {
+  /// A store writes through to the L2. In the L1 it invalidates the line, or updates it where
+  /// present, or allocates it; either way only sectors it writes in full become valid (a sector
+  /// partly written and not valid before stays invalid, so a later load fetches it: lazy fetch
+  /// on read).
+  MEMCARLO_HOT void store(const Constants& k, const L1View& l1, Holder holder,
+                          AccessCounters* counters, std::uint32_t sm, const Transaction& t,
+                          std::uint64_t clock, L2Request*& out) {
     if (k.l1_enabled) {
+      AccessCounters& c = counters[t.slot];
+      c.l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
       if (l1.holds(holder, t.line)) {
         const std::size_t row = l1.row(sm, t.l1_set);
         const std::uint32_t way = l1.find(row, t.line);
+        c.l1_store_sector_hits +=
+            static_cast<std::uint32_t>(std::popcount(t.l1_sectors & bits_of(l1.valid[row + way])));
         if (k.store == StorePolicy::kInvalidate) {
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
-          l1.valid[row + way] |= t.l1_sectors;
+          l1.valid[row + way] |= t.l1_full_sectors;
         }
       } else if (k.store == StorePolicy::kAllocate) {
         const std::size_t at = l1.fill(sm, t.l1_set, t.line, holder, random_);
-        l1.valid[at] = sector_mask(t.l1_sectors);
+        l1.valid[at] = sector_mask(t.l1_full_sectors);
         l1.fill_time[at] = clock;
       }
     }

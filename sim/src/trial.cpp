@@ -23,12 +23,20 @@ void select_policy(AnyCache<Cache>& cache, const std::string& name) {
 
 }  // namespace
 
+bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
+              const LaunchTrace& launch) {
+  return config.l2.between_launches == "keep" && previous != nullptr &&
+         launch.sequence_in_program == previous->sequence_in_program + 1;
+}
+
 AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   l1_accesses += o.l1_accesses;
   l1_hits += o.l1_hits;
   l1_inflight_hits += o.l1_inflight_hits;
   l1_sectors += o.l1_sectors;
   l1_sector_hits += o.l1_sector_hits;
+  l1_store_sectors += o.l1_store_sectors;
+  l1_store_sector_hits += o.l1_store_sector_hits;
   l2_reads += o.l2_reads;
   l2_read_hits += o.l2_read_hits;
   l2_read_sectors += o.l2_read_sectors;
@@ -81,9 +89,11 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
         using L2 = std::decay_t<decltype(l2)>;
         Replay<typename L1::policy_type, typename L2::policy_type> replay(trace, config, random,
                                                                           state, l1, l2, result);
+        const LaunchTrace* previous = nullptr;
         for (const LaunchTrace& launch : trace.launches) {
-          replay.run_launch(launch);
+          replay.run_launch(launch, keeps_l2(config, previous, launch));
           result.transactions += launch.transactions;
+          previous = &launch;
         }
       },
       state.l1, state.l2);

@@ -340,7 +340,7 @@ TEST(MalformedInput, HierarchyErrorsNameTheKeyAndTheAllowedValues) {
 
   r = run("simulate " + trace + " -H volta -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("fermi-c2050, gtx480, v100, h100"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("fermi-c2050, gtx480, v100, a100, h100"), std::string::npos) << r.output;
 }
 
 TEST(Simulate, EveryPresetRunsAndSetOverridesApply) {

@@ -20,8 +20,17 @@ class TraceBuilder {
   /// A launch of `blocks` blocks of `threads` threads, all in the snapshot.
   TraceBuilder(std::uint32_t blocks, std::uint32_t threads) : blocks_(blocks), threads_(threads) {}
 
-  /// Starts another launch (of the same shape) of `kernel`: later accesses belong to it.
-  void next_launch(std::string kernel) { kernels_.push_back(std::move(kernel)); }
+  /// Starts another launch (of the same shape) of `kernel`: later accesses belong to it. The
+  /// launches follow each other in the program (sequence_in_program 0, 1, ...) unless
+  /// `skipped` launches the trace does not hold came in between.
+  void next_launch(std::string kernel, std::uint64_t skipped = 0) {
+    kernels_.push_back(std::move(kernel));
+    sequences_.push_back(sequences_.back() + 1 + skipped);
+    dynamic_shared_.push_back(0);
+  }
+
+  /// Dynamic shared memory per block of the current launch.
+  void set_dynamic_shared(std::uint64_t bytes) { dynamic_shared_.back() = bytes; }
 
   /// Adds a static access; returns its id. Loads of one `sequence` may issue back to back.
   std::uint32_t add_load(tracebuf::AccessKind kind, std::string expression,
@@ -74,6 +83,8 @@ class TraceBuilder {
       launch.grid = {blocks_, 1, 1};
       launch.block = {threads_, 1, 1};
       launch.snapshot_block_count = blocks_;
+      launch.sequence_in_program = sequences_[l];
+      launch.dynamic_shared_bytes = dynamic_shared_[l];
       const auto index = writer.begin_launch(launch);
       for (const auto& [key, records] : records_) {
         if (std::get<0>(key) == l) {
@@ -96,6 +107,8 @@ class TraceBuilder {
   std::vector<tracebuf::LoadInfo> loads_;
   std::vector<tracebuf::Allocation> allocations_;
   std::vector<std::string> kernels_{"test_kernel"};
+  std::vector<std::uint64_t> sequences_{0};
+  std::vector<std::uint64_t> dynamic_shared_{0};
   // (launch, block, warp) -> records
   std::map<std::tuple<std::size_t, std::uint32_t, std::uint32_t>, std::vector<tracebuf::WarpRecord>>
       records_;

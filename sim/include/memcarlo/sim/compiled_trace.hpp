@@ -22,7 +22,7 @@ struct Transaction {
   std::uint8_t kind;         // tracebuf::AccessKind
   std::uint8_t l1_sectors;   // L1 sectors of the line touched
   std::uint8_t l2_sectors;   // L2-sector-sized chunks of the L1 line touched (bit i: chunk i)
-  std::uint8_t reserved;
+  std::uint8_t l1_full_sectors;  // stores: L1 sectors every byte of which the warp writes
 };
 static_assert(sizeof(Transaction) == 16);
 
@@ -55,12 +55,26 @@ struct BlockTrace {
   std::uint32_t warp_count;  // warps of the block (all of them, traced or not)
 };
 
+/// How one launch occupies an SM under a hierarchy: the resident blocks and, for an adaptive
+/// (unified) L1, the shared-memory carveout chosen for them and the L1 that is left (see
+/// plan_occupancy for the rule and its source).
+struct LaunchOccupancy {
+  std::uint32_t resident_blocks = 0;
+  std::uint64_t shared_per_block = 0;  // allocated: static + dynamic + reserved, rounded up
+  bool adaptive = false;               // the carveout below was chosen for this launch
+  std::uint64_t carveout = 0;          // shared-memory bytes per SM (adaptive L1 only)
+  std::uint64_t l1_bytes = 0;          // the L1 data cache this launch gets per SM
+  std::uint32_t l1_ways = 0;           // ... as ways of the hierarchy's L1 sets
+};
+
 struct LaunchTrace {
   std::string kernel;
   std::uint16_t kernel_index = 0;  // index into CompiledTrace::kernel_names
   std::uint32_t index = 0;
+  std::uint64_t sequence_in_program = 0;  // launches the program made before this one
   std::uint32_t warps_per_block = 0;
   std::uint32_t resident_blocks_per_sm = 0;  // occupancy under the hierarchy's limits
+  LaunchOccupancy occupancy;                 // the same, with the carveout and the L1 it leaves
   std::vector<BlockTrace> blocks;            // snapshot blocks in launch order
   std::uint64_t transactions = 0;
 };
@@ -123,5 +137,9 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
 /// Blocks of `launch` that fit on one SM at once under `config`'s limits (0 if none fits).
 std::uint32_t resident_blocks_per_sm(const tracebuf::LaunchInfo& launch,
                                      const HierarchyConfig& config);
+
+/// Occupancy and carveout of `launch`, decided together as the CUDA occupancy calculator does
+/// (cuda_occupancy.h, cudaOccMaxBlocksPerSMSmemLimit); resident_blocks is 0 if no block fits.
+LaunchOccupancy plan_occupancy(const tracebuf::LaunchInfo& launch, const HierarchyConfig& config);
 
 }  // namespace memcarlo::sim

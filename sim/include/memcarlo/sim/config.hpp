@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace memcarlo::sim {
 
@@ -13,7 +14,9 @@ struct SmConfig {
   std::uint32_t max_blocks = 8;
   std::uint32_t max_warps = 48;
   std::uint32_t registers = 32768;
-  std::uint64_t shared_memory = 48 * 1024;
+  std::uint64_t shared_memory = 48 * 1024;  // the most shared memory one SM gives its blocks
+  std::uint32_t reserved_shared_per_block = 0;  // the driver's own shared memory in every block
+  std::uint32_t shared_granularity = 128;  // blocks get shared memory in multiples of this
   std::uint32_t default_registers_per_thread = 32;  // when the trace does not say
   std::uint32_t issue_cycles = 1;   // issue slots one transaction occupies
   std::uint32_t warp_quantum = 1;   // bulks a warp may issue per round-robin turn
@@ -32,10 +35,21 @@ struct CacheConfig {
   bool inclusive = true;       // L2 only: evictions invalidate the line in every L1
   bool write_activation = false;  // L2 only: stores hit only sectors a store brought in or wrote
                                   // (Fermi, paper §2.1); else any valid sector
+  std::string between_launches = "keep";  // L2 only: keep | flush its contents between launches
   std::uint32_t mshrs = 64;    // L1 only: outstanding line misses before the SM stalls
+  // L1 only, a unified L1 / shared-memory array (Volta and later). With `adaptive`, each launch's
+  // L1 is unified_size minus the shared-memory carveout chosen for it (compiled_trace.hpp,
+  // plan_occupancy); `associativity` is then the ways of the whole array, and a carveout removes
+  // whole ways, so the sets stay the same. Without it, `size` fixes the L1 for every launch.
+  bool adaptive = false;
+  std::uint64_t unified_size = 0;
+  std::vector<std::uint64_t> carveouts;  // shared-memory sizes the driver chooses from, ascending
+  std::int32_t preferred_carveout = -1;  // percent of sm.shared_memory; -1: the driver's default
 
+  /// The bytes the sets are cut from: the whole unified array for an adaptive L1.
+  [[nodiscard]] std::uint64_t capacity() const { return adaptive ? unified_size : size; }
   [[nodiscard]] std::uint32_t sets() const {
-    return static_cast<std::uint32_t>(size / (std::uint64_t{line} * associativity));
+    return static_cast<std::uint32_t>(capacity() / (std::uint64_t{line} * associativity));
   }
   [[nodiscard]] std::uint32_t sectors_per_line() const { return line / sector; }
 };

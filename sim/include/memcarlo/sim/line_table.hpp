@@ -26,6 +26,15 @@ class LineTable {
     }
   }
 
+  /// Drops every line from every private cache (their holder bits); the L2 ways stay.
+  void clear_holders() {
+    for (std::size_t record = 0; record < records_.size(); record += stride_) {
+      for (std::uint32_t word = 0; word < words_; ++word) {
+        records_[record + word] = 0;
+      }
+    }
+  }
+
   [[nodiscard]] std::uint16_t* records() { return records_.data(); }
   [[nodiscard]] std::uint32_t stride() const { return stride_; }
   [[nodiscard]] std::uint32_t holder_words() const { return words_; }

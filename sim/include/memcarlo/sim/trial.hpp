@@ -27,6 +27,12 @@ class TrialWorkspace {
   std::unique_ptr<State> state_;
 };
 
+/// Whether `launch` finds the L2 as `previous` (the launch replayed before it, or null) left it:
+/// with l2.between_launches = keep, when the program made no launch in between; otherwise the
+/// L2 starts cold.
+bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
+              const LaunchTrace& launch);
+
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace);
 

@@ -14,6 +14,12 @@ struct AccessCounters {
   std::uint64_t l1_inflight_hits = 0;  // ... of which still being filled by an earlier miss
   std::uint64_t l1_sectors = 0;
   std::uint64_t l1_sector_hits = 0;
+  // L1 lookups of stores (and of the write half of read-modify-writes) and atomics, per 32-byte
+  // sector as Nsight Compute's l1tex__t_sector_hit_rate counts them beside the loads': a store
+  // sector hits when the L1 holds it valid before the store; atomics are served at the L2 and
+  // always miss.
+  std::uint64_t l1_store_sectors = 0;
+  std::uint64_t l1_store_sector_hits = 0;
   // L2, per L2 line access (an L1 miss of a 128-byte line is four 32-byte L2 lines on Fermi).
   std::uint64_t l2_reads = 0;
   std::uint64_t l2_read_hits = 0;
