@@ -1,14 +1,32 @@
 #!/usr/bin/env bash
-# The test command of the README and of CI: installs what is needed, builds, runs every test,
-# then runs the suites again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The test command of the README and of CI: installs what is needed, runs the README's first
+# command (scripts/demo.sh) as a newcomer would, then builds and runs every test in the same build
+# directory, then runs the suites again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# Every option the tests rely on is set explicitly (a build directory configured by the demo, with
+# tests off, must not leave them off), and every ctest call fails when it finds no tests.
+# MEMCARLO_SKIP_DEMO=1 skips the demo step (for a quicker local rerun; CI never sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs=$(nproc)
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+if [ "${MEMCARLO_SKIP_DEMO:-0}" != "1" ]; then
+  echo "test.sh: running the README's first command, scripts/demo.sh"
+  bash scripts/demo.sh
+fi
+
+# Prints the number of tests ctest finds in build directory $1.
+count_tests() {
+  ctest --test-dir "$1" -N | sed -n 's/^Total Tests: \([0-9]*\)$/\1/p'
+}
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMEMCARLO_BUILD_TESTS=ON \
+  -DMEMCARLO_BUILD_INSTRUMENTER=ON -DMEMCARLO_BUILD_CUDA_BACKEND=ON -DMEMCARLO_BUILD_BENCH=ON \
+  -DMEMCARLO_SANITIZE=OFF
 cmake --build build -j"$jobs"
-ctest --test-dir build --output-on-failure -j"$jobs" --timeout 900
+release_tests=$(count_tests build)
+echo "test.sh: ${release_tests} release tests"
+ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs" --timeout 900
 
 # Sanitizers: the libraries and their tests; the Clang-based instrumenter and the benchmarks stay
 # out (their heavy dependencies are not instrumented anyway) to keep CI well under an hour.
@@ -16,8 +34,11 @@ ctest --test-dir build --output-on-failure -j"$jobs" --timeout 900
 # compile and link time of full debug information.
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_SANITIZE=ON \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
-  -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF -DMEMCARLO_BUILD_CUDA_BACKEND=OFF
+  -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
+  -DMEMCARLO_BUILD_CUDA_BACKEND=OFF
 cmake --build build-sanitize -j"$jobs"
+sanitizer_tests=$(count_tests build-sanitize)
+echo "test.sh: ${sanitizer_tests} sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-sanitize --output-on-failure -j"$jobs" --timeout 1800
-echo "test.sh: all tests passed (release and sanitizers)"
+  ctest --test-dir build-sanitize --output-on-failure --no-tests=error -j"$jobs" --timeout 1800
+echo "test.sh: all tests passed: ${release_tests} release, ${sanitizer_tests} under ASan+UBSan"
