@@ -1,11 +1,14 @@
-// `memcarlo trace info|check FILE`: summarise a trace, or validate every invariant of it.
+// `memcarlo trace info|check FILE`: summarise a trace, or validate every invariant of it;
+// `memcarlo trace compare A B`: do two traces of one program record the same accesses.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 #include <map>
+#include <memory>
 
 #include "commands.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/trace_comparison.hpp"
 
 namespace memcarlo::cli {
 namespace {
@@ -74,6 +77,60 @@ void run_check(const std::string& path, bool allow_truncated) {
             << reader.loads().size() << " static accesses\n";
 }
 
+/// Exit status of `trace compare` when both traces were read and they differ (1 is a usage error,
+/// 2 an unreadable trace).
+constexpr int kTracesDiffer = 3;
+
+struct CompareTracesOptions {
+  std::string expected;
+  std::string actual;
+  bool barriers = false;
+  std::size_t max_differences = 20;
+};
+
+void run_compare_traces(const CompareTracesOptions& options) {
+  const auto expected = tracebuf::TraceReader::open(options.expected);
+  const auto actual = tracebuf::TraceReader::open(options.actual);
+  const auto comparison =
+      tracebuf::compare_traces(expected, actual, options.barriers, options.max_differences);
+  for (const std::string& difference : comparison.differences) {
+    std::cout << difference << "\n";
+  }
+  std::cout << (comparison.equal() ? "traces agree: " : "traces differ: ")
+            << comparison.records_compared << " records compared, " << comparison.differences.size()
+            << " differences listed, " << comparison.barrier_differences
+            << " records with other barrier counts ("
+            << (options.barriers ? "compared" : "not compared") << ")\n";
+  if (!comparison.equal()) {
+    throw ExitStatus(kTracesDiffer);
+  }
+}
+
+void add_compare_subcommand(CLI::App& trace) {
+  auto options = std::make_shared<CompareTracesOptions>();
+  auto* compare = trace.add_subcommand(
+      "compare",
+      "Check that two traces of the same program and MEMCARLO_* options record the same "
+      "accesses, e.g. the host backend's and the cuda backend's: launches paired by kernel, "
+      "then grid, block, snapshot and every (block, warp) stream record by record (static id, "
+      "kind, size, active mask, lane addresses relative to the lowest address of each static "
+      "access). Exit code 0 when they agree, 3 when they differ (each difference is printed with "
+      "its launch, block, warp and record), 2 when a trace cannot be read");
+  compare->add_option("EXPECTED", options->expected, "Reference trace (e.g. the host backend's)")
+      ->required();
+  compare->add_option("ACTUAL", options->actual, "Trace to check (e.g. the cuda backend's)")
+      ->required();
+  compare->add_flag("--barriers", options->barriers,
+                    "Compare barrier counts too (the cuda backend cannot see __syncthreads, so "
+                    "they are only counted by default)");
+  compare
+      ->add_option("--max-differences", options->max_differences,
+                   "Differences to list before stopping the list")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->capture_default_str();
+  compare->callback([options] { run_compare_traces(*options); });
+}
+
 }  // namespace
 
 void add_trace_command(CLI::App& app) {
@@ -95,6 +152,7 @@ void add_trace_command(CLI::App& app) {
   check->add_flag("--allow-truncated", *allow_truncated,
                   "Accept a truncated trace whose readable prefix is valid (exit code 0)");
   check->callback([check_path, allow_truncated] { run_check(*check_path, *allow_truncated); });
+  add_compare_subcommand(*trace);
 #ifdef MEMCARLO_HAVE_ACCELSIM
   add_trace_interop_commands(*trace);
 #endif

@@ -11,6 +11,11 @@ std::optional<double> ratio(std::uint64_t numerator, std::uint64_t denominator) 
   return static_cast<double>(numerator) / static_cast<double>(denominator);
 }
 
+/// Loads' and stores' L1 sector lookups together (stores' are zero for a load and vice versa).
+std::optional<double> sector_lookup_ratio(const sim::AccessCounters& c) {
+  return ratio(c.l1_sector_hits + c.l1_store_sector_hits, c.l1_sectors + c.l1_store_sectors);
+}
+
 }  // namespace
 
 double trial_dram_latency(const sim::TrialResult& trial, const sim::HierarchyConfig& config) {
@@ -26,6 +31,7 @@ LoadMetrics load_metrics(const sim::AccessCounters& c, tracebuf::AccessKind kind
   LoadMetrics m;
   m.l1_hit_ratio = ratio(c.l1_hits, c.l1_accesses);
   m.l1_sector_hit_ratio = ratio(c.l1_sector_hits, c.l1_sectors);
+  m.l1_sector_lookup_hit_ratio = sector_lookup_ratio(c);
   m.l1_inflight_ratio = ratio(c.l1_inflight_hits, c.l1_accesses);
   switch (kind) {
     case AccessKind::kWrite:
@@ -63,6 +69,7 @@ OverallMetrics overall_metrics(const sim::AccessCounters& c, double trial_tm) {
   OverallMetrics m;
   m.l1_read_hit_ratio = ratio(c.l1_hits, c.l1_accesses);
   m.l1_sector_read_hit_ratio = ratio(c.l1_sector_hits, c.l1_sectors);
+  m.l1_sector_lookup_hit_ratio = sector_lookup_ratio(c);
   m.l1_inflight_ratio = ratio(c.l1_inflight_hits, c.l1_accesses);
   m.l2_read_hit_ratio = ratio(c.l2_read_hits, c.l2_reads);
   m.l2_sector_read_hit_ratio = ratio(c.l2_read_sector_hits, c.l2_read_sectors);

@@ -27,12 +27,13 @@ class Samples {
 };
 
 struct OverallSamples {
-  Samples l1_read, l1_sector_read, l1_inflight, l2_read, l2_sector_read, l2_write,
+  Samples l1_read, l1_sector_read, l1_sector_lookup, l1_inflight, l2_read, l2_sector_read, l2_write,
       l2_sector_write, dram;
 
   void add(const OverallMetrics& m) {
     l1_read.add(m.l1_read_hit_ratio);
     l1_sector_read.add(m.l1_sector_read_hit_ratio);
+    l1_sector_lookup.add(m.l1_sector_lookup_hit_ratio);
     l1_inflight.add(m.l1_inflight_ratio);
     l2_read.add(m.l2_read_hit_ratio);
     l2_sector_read.add(m.l2_sector_read_hit_ratio);
@@ -42,10 +43,11 @@ struct OverallSamples {
   }
 
   [[nodiscard]] OverallDistributions summarize(unsigned bins) const {
-    return {l1_read.summarize(bins, true),  l1_sector_read.summarize(bins, true),
-            l1_inflight.summarize(bins, true), l2_read.summarize(bins, true),
-            l2_sector_read.summarize(bins, true), l2_write.summarize(bins, true),
-            l2_sector_write.summarize(bins, true), dram.summarize(bins, false)};
+    return {l1_read.summarize(bins, true),          l1_sector_read.summarize(bins, true),
+            l1_sector_lookup.summarize(bins, true), l1_inflight.summarize(bins, true),
+            l2_read.summarize(bins, true),          l2_sector_read.summarize(bins, true),
+            l2_write.summarize(bins, true),         l2_sector_write.summarize(bins, true),
+            dram.summarize(bins, false)};
   }
 };
 
@@ -74,7 +76,7 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
   const std::size_t allocation_count = trace.allocation_names.size();
 
   struct LoadSamples {
-    Samples l1, l1_sector, l1_inflight, l2, l2_sector, dram, latency;
+    Samples l1, l1_sector, l1_sector_lookup, l1_inflight, l2, l2_sector, dram, latency;
   };
   std::vector<LoadSamples> loads(load_count);
   std::vector<OverallSamples> allocations(allocation_count);
@@ -88,6 +90,7 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
       LoadSamples& s = loads[id];
       s.l1.add(m.l1_hit_ratio);
       s.l1_sector.add(m.l1_sector_hit_ratio);
+      s.l1_sector_lookup.add(m.l1_sector_lookup_hit_ratio);
       s.l1_inflight.add(m.l1_inflight_ratio);
       s.l2.add(m.l2_hit_ratio);
       s.l2_sector.add(m.l2_sector_hit_ratio);
@@ -110,9 +113,9 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
     summary.loads.push_back(
         {id, trace.loads[id],
          {s.l1.summarize(bins, true), s.l1_sector.summarize(bins, true),
-          s.l1_inflight.summarize(bins, true), s.l2.summarize(bins, true),
-          s.l2_sector.summarize(bins, true), s.dram.summarize(bins, false),
-          s.latency.summarize(bins, false)}});
+          s.l1_sector_lookup.summarize(bins, true), s.l1_inflight.summarize(bins, true),
+          s.l2.summarize(bins, true), s.l2_sector.summarize(bins, true),
+          s.dram.summarize(bins, false), s.latency.summarize(bins, false)}});
   }
   for (std::size_t a = 0; a < allocation_count; ++a) {
     OverallDistributions d = allocations[a].summarize(bins);

@@ -32,6 +32,7 @@ ordered_json distribution(const std::optional<analysis::Distribution>& d) {
 ordered_json overall(const analysis::OverallDistributions& o, ordered_json out = ordered_json::object()) {
   out["l1_read_hit_ratio"] = distribution(o.l1_read_hit_ratio);
   out["l1_sector_read_hit_ratio"] = distribution(o.l1_sector_read_hit_ratio);
+  out["l1_sector_lookup_hit_ratio"] = distribution(o.l1_sector_lookup_hit_ratio);
   out["l1_inflight_ratio"] = distribution(o.l1_inflight_ratio);
   out["l2_read_hit_ratio"] = distribution(o.l2_read_hit_ratio);
   out["l2_sector_read_hit_ratio"] = distribution(o.l2_sector_read_hit_ratio);
@@ -109,6 +110,7 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
                                         static_cast<double>(load.counts.requests);
     entry["l1_hit_ratio"] = distribution(load.metrics.l1_hit_ratio);
     entry["l1_sector_hit_ratio"] = distribution(load.metrics.l1_sector_hit_ratio);
+    entry["l1_sector_lookup_hit_ratio"] = distribution(load.metrics.l1_sector_lookup_hit_ratio);
     entry["l1_inflight_ratio"] = distribution(load.metrics.l1_inflight_ratio);
     entry["l2_hit_ratio"] = distribution(load.metrics.l2_hit_ratio);
     entry["l2_sector_hit_ratio"] = distribution(load.metrics.l2_sector_hit_ratio);

@@ -94,6 +94,13 @@ class ReportReader {
   void read_metrics(const json& overall, const std::string& place, PredictedKernel& kernel) const {
     for (std::size_t m = 0; m < kComparedMetrics.size(); ++m) {
       const char* key = kComparedMetrics[m].report_key.data();
+      // Reports written before the ratio existed have its loads-only sibling.
+      if (kComparedMetrics[m].report_key == "l1_sector_lookup_hit_ratio" && overall.is_object() &&
+          !overall.contains(key) && overall.contains("l1_sector_read_hit_ratio")) {
+        fail(join(place, key),
+             "missing: the report was written by a memcarlo that did not count the L1 lookups of "
+             "stores yet; simulate the trace again");
+      }
       kernel.metrics[m] = distribution(member(overall, place, key), join(place, key));
     }
   }

@@ -9,14 +9,10 @@
 namespace memcarlo::reports {
 namespace {
 
+using ncu_text::percent;
+using ncu_text::plural;
 using ncu_text::quoted;
 using nlohmann::ordered_json;
-
-std::string percent(double ratio) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", ratio * 100);
-  return buffer;
-}
 
 std::string percent_interval(const std::array<double, 2>& interval) {
   return "[" + percent(interval[0]) + ", " + percent(interval[1]) + "]";
@@ -54,11 +50,6 @@ Tally tally(const NcuComparison& comparison) {
     }
   }
   return t;
-}
-
-std::string plural(std::uint64_t n, std::string_view word) {
-  const char* suffix = n == 1 ? "" : word.ends_with("h") ? "es" : "s";
-  return std::to_string(n) + " " + std::string(word) + suffix;
 }
 
 }  // namespace

@@ -128,5 +128,35 @@ TEST(LoadMetrics, PerLoadLatencyUsesItsOwnHitRatiosAndDramLatency) {
   EXPECT_FALSE(store.latency_cycles.has_value());
 }
 
+TEST(SectorLookupRatio, CountsLoadAndStoreSectorsTogetherAsNsightComputeDoes) {
+  sim::AccessCounters c;
+  c.l1_sectors = 40;  // loads: 10 of 40 sectors hit
+  c.l1_sector_hits = 10;
+  c.l1_store_sectors = 10;  // stores: 5 of 10 sectors were valid before the store
+  c.l1_store_sector_hits = 5;
+  const OverallMetrics m = overall_metrics(c, 500);
+  EXPECT_DOUBLE_EQ(*m.l1_sector_read_hit_ratio, 0.25);  // loads only, unchanged
+  EXPECT_DOUBLE_EQ(*m.l1_sector_lookup_hit_ratio, 15.0 / 50.0);
+}
+
+TEST(SectorLookupRatio, IsDefinedForAStoreOnlyKernelAndUndefinedWithoutL1Lookups) {
+  sim::AccessCounters stores;
+  stores.l1_store_sectors = 8;  // stores that found nothing in the L1
+  const OverallMetrics only_stores = overall_metrics(stores, 500);
+  EXPECT_FALSE(only_stores.l1_sector_read_hit_ratio.has_value());
+  ASSERT_TRUE(only_stores.l1_sector_lookup_hit_ratio.has_value());
+  EXPECT_DOUBLE_EQ(*only_stores.l1_sector_lookup_hit_ratio, 0.0);
+  EXPECT_FALSE(overall_metrics(sim::AccessCounters{}, 500).l1_sector_lookup_hit_ratio.has_value());
+
+  const auto config = sim::load_hierarchy("fermi-c2050");
+  sim::AccessCounters store = stores;
+  store.l1_store_sector_hits = 2;
+  EXPECT_DOUBLE_EQ(
+      *load_metrics(store, tracebuf::AccessKind::kWrite, 500, config).l1_sector_lookup_hit_ratio,
+      0.25);
+  EXPECT_FALSE(load_metrics(store, tracebuf::AccessKind::kWrite, 500, config)
+                   .l1_sector_hit_ratio.has_value());
+}
+
 }  // namespace
 }  // namespace memcarlo::analysis

@@ -169,6 +169,38 @@ TEST(Simulate, ReportHasTheDocumentedKeys) {
   }
 }
 
+TEST(Simulate, SectorLookupRatioCountsStoreSectorsBesideLoadSectorsWherever) {
+  // Loads idx[i], data[idx[i]] and the store out[i], whose lines no load brought into the L1:
+  // the store's sectors are lookups that miss.
+  const std::string trace = write_gather_trace("lookup.mct");
+  const fs::path path = temp_dir() / "lookup.json";
+  ASSERT_EQ(run("simulate " + trace + " -n 4 -q -o " + path.string()).exit_code, 0);
+  const json r = read_json(path);
+  const auto mean = [](const json& d) { return d.at("mean").get<double>(); };
+  for (std::size_t id = 0; id < 2; ++id) {  // a load's lookups are its load sectors
+    EXPECT_EQ(r["loads"][id]["l1_sector_lookup_hit_ratio"], r["loads"][id]["l1_sector_hit_ratio"]);
+  }
+  const json& store = r["loads"][2];
+  EXPECT_TRUE(store["l1_sector_hit_ratio"].is_null());
+  EXPECT_EQ(mean(store["l1_sector_lookup_hit_ratio"]), 0.0);
+  EXPECT_EQ(store["l1_sector_lookup_hit_ratio"]["trials"], 4);
+
+  const json& overall = r["overall"];
+  EXPECT_GT(mean(overall["l1_sector_read_hit_ratio"]), 0.0);
+  EXPECT_LT(mean(overall["l1_sector_lookup_hit_ratio"]), mean(overall["l1_sector_read_hit_ratio"]));
+  EXPECT_EQ(r["kernels"][0]["overall"]["l1_sector_lookup_hit_ratio"],
+            overall["l1_sector_lookup_hit_ratio"]);
+  for (const json& allocation : r["allocations"]) {
+    const json& lookup = allocation["l1_sector_lookup_hit_ratio"];
+    if (allocation["name"] == "out") {
+      EXPECT_TRUE(allocation["l1_sector_read_hit_ratio"].is_null());
+      EXPECT_EQ(mean(lookup), 0.0);
+    } else {
+      EXPECT_EQ(lookup, allocation["l1_sector_read_hit_ratio"]) << allocation["name"];
+    }
+  }
+}
+
 TEST(Simulate, UntilCiStopsOnceEveryIntervalIsNarrowEnough) {
   const std::string trace = write_gather_trace("until.mct");
   const fs::path path = temp_dir() / "until.json";

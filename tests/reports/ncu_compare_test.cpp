@@ -97,6 +97,7 @@ json minimal_report(const std::vector<std::string>& launch_kernels) {
                   {"spread_2sigma", {0.3, 0.7}},
                   {"trials", 16}};
   report["overall"] = {{"l1_sector_read_hit_ratio", d},
+                       {"l1_sector_lookup_hit_ratio", d},
                        {"l2_sector_read_hit_ratio", d},
                        {"l2_sector_write_hit_ratio", nullptr}};
   return report;
@@ -270,9 +271,26 @@ TEST(ReportPredictions, ThePerKernelSectionIsReadWhenPresent) {
   ASSERT_EQ(report.kernels.size(), 3u);
   EXPECT_EQ(report.kernels[1].name, "fill_kernel");
   EXPECT_EQ(report.kernels[1].launches, (std::vector<std::uint32_t>{2}));
-  EXPECT_FALSE(report.kernels[1].metrics[kL1].has_value());
+  // fill_kernel only stores: no load sector ratio, but its store lookups give an L1 prediction.
+  ASSERT_TRUE(report.kernels[1].metrics[kL1].has_value());
+  EXPECT_DOUBLE_EQ(report.kernels[1].metrics[kL1]->mean, 0.0);
   EXPECT_DOUBLE_EQ(report.kernels[1].metrics[kL2Write]->mean, 0.99);
-  EXPECT_DOUBLE_EQ(report.kernels[2].metrics[kL1]->mean, 0.2);
+  EXPECT_DOUBLE_EQ(report.kernels[2].metrics[kL1]->mean, 0.19);  // not the loads' 0.2
+}
+
+TEST(ReportPredictions, TheL1IsComparedWithTheLookupRatioOfLoadsAndStores) {
+  EXPECT_EQ(reports::kComparedMetrics[kL1].ncu_metric, "l1tex__t_sector_hit_rate.pct");
+  EXPECT_EQ(reports::kComparedMetrics[kL1].report_key, "l1_sector_lookup_hit_ratio");
+  const auto report = reports::read_report_predictions(kData + "single_kernel_report.json");
+  EXPECT_DOUBLE_EQ(report.kernels[0].metrics[kL1]->mean, 0.129);  // l1_sector_read: 0.131
+}
+
+TEST(ReportPredictions, AReportWithoutTheLookupRatioIsRefusedWithWhatToDo) {
+  json report = minimal_report({"a"});
+  report["overall"].erase("l1_sector_lookup_hit_ratio");
+  EXPECT_EQ(report_error(report.dump()),
+            "r.json: overall.l1_sector_lookup_hit_ratio: missing: the report was written by a "
+            "memcarlo that did not count the L1 lookups of stores yet; simulate the trace again");
 }
 
 TEST(ReportPredictions, AMultiKernelReportWithoutKernelsIsRefused) {
@@ -326,6 +344,7 @@ TEST(NcuComparison, DetailsCsvAgainstASingleKernelReport) {
   EXPECT_EQ(spmv.ncu_launches, 2u);
   EXPECT_EQ(spmv.metrics[kL1].verdict, Verdict::kInside);
   EXPECT_DOUBLE_EQ(*spmv.metrics[kL1].measured, 0.13);
+  EXPECT_NEAR(*spmv.metrics[kL1].absolute_error, 0.001, 1e-12);  // |0.13 - 0.129|
   EXPECT_EQ(spmv.metrics[kL2Read].verdict, Verdict::kOutside);
   EXPECT_DOUBLE_EQ(*spmv.metrics[kL2Read].measured, 0.52);
   EXPECT_NEAR(*spmv.metrics[kL2Read].absolute_error, 0.07, 1e-12);
@@ -358,23 +377,24 @@ TEST(NcuComparison, TextOutputShowsEveryFigureAndSaysWhichBandInsideRefersTo) {
                       "const float *, float *)\", matched by signature)"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("  L1 sector hit rate            13.00    2     13.10  [12.96, 13.24]     "
-                      "[12.30, 13.90]        0.10  yes\n"),
+  EXPECT_NE(text.find("  L1 sector hit rate            13.00    2     12.90  [12.76, 13.04]     "
+                      "[12.10, 13.70]        0.10  yes\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("  L2 sector read hit rate       52.00    2     45.00  [44.64, 45.36]     "
                       "[43.00, 47.00]        7.00  NO\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("  L1 sector hit rate             0.00    1      null  -                  "
-                      "-                        -  - (no prediction)\n"),
+  // fill_kernel only stores, which miss: Nsight's 0 % and the lookup prediction agree.
+  EXPECT_NE(text.find("  L1 sector hit rate             0.00    1      0.00  [0.00, 0.00]       "
+                      "[0.00, 0.00]          0.00  yes\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("Report kernels without Nsight Compute rows:\n  \"bfs_kernel\"\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("4 comparisons: 2 inside the 2σ band, 2 outside; not compared: 1 without "
-                      "measurement, 1 without prediction\n"),
+  EXPECT_NE(text.find("5 comparisons: 3 inside the 2σ band, 2 outside; not compared: 1 without "
+                      "measurement, 0 without prediction\n"),
             std::string::npos)
       << text;
 }
@@ -389,11 +409,11 @@ TEST(NcuComparison, JsonOutputIsVersionedAndInRatios) {
   ASSERT_EQ(doc["kernels"].size(), 2u);
   const json& l1 = doc["kernels"][0]["metrics"][0];
   EXPECT_EQ(l1["ncu_metric"], "l1tex__t_sector_hit_rate.pct");
-  EXPECT_EQ(l1["report_metric"], "l1_sector_read_hit_ratio");
+  EXPECT_EQ(l1["report_metric"], "l1_sector_lookup_hit_ratio");
   EXPECT_DOUBLE_EQ(l1["measured"].get<double>(), 0.13);
   EXPECT_EQ(l1["measured_launches"], 2);
-  EXPECT_DOUBLE_EQ(l1["predicted"]["mean"].get<double>(), 0.131);
-  EXPECT_DOUBLE_EQ(l1["predicted"]["spread_2sigma"][0].get<double>(), 0.123);
+  EXPECT_DOUBLE_EQ(l1["predicted"]["mean"].get<double>(), 0.129);
+  EXPECT_DOUBLE_EQ(l1["predicted"]["spread_2sigma"][0].get<double>(), 0.121);
   EXPECT_EQ(l1["inside_2sigma"], true);
   EXPECT_EQ(l1["verdict"], "inside");
   const json& fill = doc["kernels"][1];
@@ -402,12 +422,14 @@ TEST(NcuComparison, JsonOutputIsVersionedAndInRatios) {
   EXPECT_TRUE(fill["metrics"][1]["measured"].is_null());
   EXPECT_TRUE(fill["metrics"][1]["inside_2sigma"].is_null());
   EXPECT_EQ(fill["metrics"][1]["verdict"], "no_measurement");
-  EXPECT_TRUE(fill["metrics"][0]["predicted"].is_null());
+  EXPECT_DOUBLE_EQ(fill["metrics"][0]["predicted"]["mean"].get<double>(), 0.0);
+  EXPECT_EQ(fill["metrics"][0]["verdict"], "inside");
   EXPECT_EQ(fill["metrics"][2]["inside_2sigma"], false);
   EXPECT_EQ(doc["unmatched"]["report"], json::array({"bfs_kernel"}));
   EXPECT_TRUE(doc["unmatched"]["ncu"].empty());
-  EXPECT_EQ(doc["summary"]["compared"], 4);
-  EXPECT_EQ(doc["summary"]["inside_2sigma"], 2);
+  EXPECT_EQ(doc["summary"]["compared"], 5);
+  EXPECT_EQ(doc["summary"]["inside_2sigma"], 3);
+  EXPECT_EQ(doc["summary"]["no_prediction"], 0);
 }
 
 }  // namespace

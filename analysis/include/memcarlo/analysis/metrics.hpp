@@ -20,6 +20,8 @@ constexpr double expected_latency(double h1, double t1, double h2, double t2, do
 struct LoadMetrics {
   std::optional<double> l1_hit_ratio;
   std::optional<double> l1_sector_hit_ratio;
+  // (load + store sector hits) / (load + store sector lookups): Nsight Compute's way of counting
+  std::optional<double> l1_sector_lookup_hit_ratio;
   std::optional<double> l1_inflight_ratio;  // in-flight hits / L1 accesses
   std::optional<double> l2_hit_ratio;       // reads for loads, stores for stores, atomics
   std::optional<double> l2_sector_hit_ratio;
@@ -30,6 +32,9 @@ struct LoadMetrics {
 struct OverallMetrics {
   std::optional<double> l1_read_hit_ratio;
   std::optional<double> l1_sector_read_hit_ratio;
+  // Every L1 sector lookup, loads and stores (and atomics) alike, as l1tex__t_sector_hit_rate
+  // counts them: (l1_sector_hits + l1_store_sector_hits) / (l1_sectors + l1_store_sectors).
+  std::optional<double> l1_sector_lookup_hit_ratio;
   std::optional<double> l1_inflight_ratio;
   std::optional<double> l2_read_hit_ratio;
   std::optional<double> l2_sector_read_hit_ratio;

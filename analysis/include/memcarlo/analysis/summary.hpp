@@ -17,6 +17,7 @@ namespace memcarlo::analysis {
 struct LoadDistributions {
   std::optional<Distribution> l1_hit_ratio;
   std::optional<Distribution> l1_sector_hit_ratio;
+  std::optional<Distribution> l1_sector_lookup_hit_ratio;
   std::optional<Distribution> l1_inflight_ratio;
   std::optional<Distribution> l2_hit_ratio;
   std::optional<Distribution> l2_sector_hit_ratio;
@@ -27,6 +28,7 @@ struct LoadDistributions {
 struct OverallDistributions {
   std::optional<Distribution> l1_read_hit_ratio;
   std::optional<Distribution> l1_sector_read_hit_ratio;
+  std::optional<Distribution> l1_sector_lookup_hit_ratio;
   std::optional<Distribution> l1_inflight_ratio;
   std::optional<Distribution> l2_read_hit_ratio;
   std::optional<Distribution> l2_sector_read_hit_ratio;

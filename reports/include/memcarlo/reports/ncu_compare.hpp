@@ -35,9 +35,10 @@ struct ComparedMetric {
 };
 
 /// The three pairs `memcarlo compare` checks, in output order. Nsight's L1 sector hit rate counts
-/// loads and stores; memcarlo's l1_sector_read_hit_ratio counts loads only (docs/ncu-compare.md).
+/// the sector lookups of loads, stores and atomics alike, and so does l1_sector_lookup_hit_ratio
+/// (docs/ncu-compare.md).
 inline constexpr std::array<ComparedMetric, 3> kComparedMetrics{{
-    {"l1tex__t_sector_hit_rate.pct", "l1_sector_read_hit_ratio", "L1 sector hit rate"},
+    {"l1tex__t_sector_hit_rate.pct", "l1_sector_lookup_hit_ratio", "L1 sector hit rate"},
     {"lts__t_sector_op_read_hit_rate.pct", "l2_sector_read_hit_ratio", "L2 sector read hit rate"},
     {"lts__t_sector_op_write_hit_rate.pct", "l2_sector_write_hit_ratio",
      "L2 sector write hit rate"},

@@ -1,6 +1,7 @@
-// The comparison the GPU test applies to the cuda and host backends' traces: equal up to where
-// the allocations lie and to barrier counts, and each kind of difference reported with its place.
-#include "trace_comparison.hpp"
+// The comparison of a host-backend and a cuda-backend trace (`memcarlo trace compare`): equal up
+// to where the allocations lie and to barrier counts, and each kind of difference reported with
+// its place.
+#include "memcarlo/tracebuf/trace_comparison.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,7 +15,7 @@
 
 namespace {
 
-using cuda_backend_test::compare_traces;
+using memcarlo::tracebuf::compare_traces;
 using memcarlo::tracebuf::LaunchInfo;
 using memcarlo::tracebuf::LoadInfo;
 using memcarlo::tracebuf::TraceMeta;
@@ -26,7 +27,7 @@ using memcarlo::tracebuf::WarpRecord;
 std::string write_trace(const std::string& name, std::uint64_t base, std::uint8_t barriers,
                         const std::function<void(std::vector<WarpRecord>&)>& edit = {}) {
   const std::string path =
-      ::testing::TempDir() + "cuda_compare_" + name + "_" + std::to_string(::getpid()) + ".mct";
+      ::testing::TempDir() + "trace_compare_" + name + "_" + std::to_string(::getpid()) + ".mct";
   TraceWriter writer(path, TraceMeta{});
   std::vector<LoadInfo> loads(2);
   loads[0].id = 0;

@@ -1,27 +1,22 @@
 // Record-by-record comparison of two traces (see trace_comparison.hpp).
-#include "trace_comparison.hpp"
+#include "memcarlo/tracebuf/trace_comparison.hpp"
 
 #include <algorithm>
 #include <map>
 #include <sstream>
 #include <utility>
 
-namespace cuda_backend_test {
+namespace memcarlo::tracebuf {
 namespace {
-
-using memcarlo::tracebuf::LaunchStreams;
-using memcarlo::tracebuf::RecordView;
-using memcarlo::tracebuf::TraceReader;
-using memcarlo::tracebuf::WarpStream;
 
 /// Per static id, the lowest address its records touch in the launch.
 std::map<std::uint32_t, std::uint64_t> lowest_addresses(const LaunchStreams& launch) {
   std::map<std::uint32_t, std::uint64_t> lowest;
   for (const WarpStream& stream : launch.warps) {
     stream.for_each([&](const RecordView& record) {
-      auto [it, inserted] = lowest.try_emplace(record.static_id(), ~std::uint64_t{0});
+      std::uint64_t& low = lowest.try_emplace(record.static_id(), ~std::uint64_t{0}).first->second;
       record.for_each_address(
-          [&](unsigned, std::uint64_t address) { it->second = std::min(it->second, address); });
+          [&](unsigned, std::uint64_t address) { low = std::min(low, address); });
     });
   }
   return lowest;
@@ -177,4 +172,4 @@ TraceComparison compare_traces(const TraceReader& expected, const TraceReader& a
   return comparer.take();
 }
 
-}  // namespace cuda_backend_test
+}  // namespace memcarlo::tracebuf

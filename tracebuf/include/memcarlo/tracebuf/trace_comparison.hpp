@@ -1,7 +1,7 @@
 // Comparing two traces of the same program record by record, per (launch, block, warp): how the
-// cuda backend's trace is checked against the host backend's (docs/cuda-backend.md). Addresses
-// are compared relative to the lowest address each static access touches in its launch, since
-// the backends allocate device memory at different addresses.
+// cuda backend's trace is checked against the host backend's (`memcarlo trace compare`,
+// docs/cuda-backend.md). Addresses are compared relative to the lowest address each static access
+// touches in its launch, since the backends allocate device memory at different addresses.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,7 @@
 
 #include "memcarlo/tracebuf/reader.hpp"
 
-namespace cuda_backend_test {
+namespace memcarlo::tracebuf {
 
 struct TraceComparison {
   std::vector<std::string> differences;  // the first few, each naming where
@@ -23,8 +23,7 @@ struct TraceComparison {
 /// `expected` and `actual` must come from the same program and the same MEMCARLO_* options.
 /// The cuda backend cannot see __syncthreads, so barrier counts are only counted unless
 /// `compare_barriers`.
-TraceComparison compare_traces(const memcarlo::tracebuf::TraceReader& expected,
-                               const memcarlo::tracebuf::TraceReader& actual,
+TraceComparison compare_traces(const TraceReader& expected, const TraceReader& actual,
                                bool compare_barriers = false, std::size_t max_differences = 20);
 
-}  // namespace cuda_backend_test
+}  // namespace memcarlo::tracebuf
