@@ -39,6 +39,7 @@ void add_run_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_simulate_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_diff_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 /// Adds `for-device` under the `hierarchy` subcommand (device name -> preset).
 void add_hierarchy_for_device_command(CLI::App& hierarchy);

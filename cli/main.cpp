@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   memcarlo::cli::add_trace_command(app);
   memcarlo::cli::add_simulate_command(app);
   memcarlo::cli::add_compare_command(app);
+  memcarlo::cli::add_diff_command(app);
   memcarlo::cli::add_validate_command(app);
   memcarlo::cli::add_hierarchy_for_device_command(*app.get_subcommand("hierarchy"));
   memcarlo::cli::add_run_command(app);

@@ -7,12 +7,16 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "commands.hpp"
+#include "simulate_feedback.hpp"
 #include "simulate_support.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/reports/report.hpp"
+#include "memcarlo/reports/trace_device.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
@@ -48,8 +52,30 @@ sim::HierarchyConfig load_config(const std::string& hierarchy,
 
 }  // namespace
 
+namespace {
+
+/// The table's row order and width: --width, else the terminal's columns when stdout is one, else
+/// reports::kDefaultTableWidth.
+reports::TableOptions table_options(const SimulateOptions& options) {
+  reports::TableOptions table;
+  const auto sort = reports::table_sort_from_string(options.sort);
+  if (!sort) {
+    throw UserError("--sort " + options.sort +
+                        ": expected one of cost, id, location, l1, l2, latency",
+                    2);
+  }
+  table.sort = *sort;
+  table.width = options.width > 0 ? options.width
+                                  : terminal_columns(STDOUT_FILENO).value_or(
+                                        reports::kDefaultTableWidth);
+  return table;
+}
+
+}  // namespace
+
 void run_simulate(const SimulateOptions& options) {
   const auto started = std::chrono::steady_clock::now();
+  const reports::TableOptions table = table_options(options);
   const sim::HierarchyConfig config = load_config(options.hierarchy, options.overrides);
   const auto reader =
       tracebuf::TraceReader::open(options.trace, {.allow_truncated = options.allow_truncated});
@@ -57,6 +83,11 @@ void run_simulate(const SimulateOptions& options) {
     std::cerr << "memcarlo: warning: " << options.trace << " is truncated at byte "
               << reader.truncated_at() << " (" << reader.truncation_reason()
               << "); simulating its readable prefix\n";
+  }
+  if (const auto mismatch = reports::snapshot_mismatch(
+          reports::read_recorded_device(reader.meta().device_json), config, options.hierarchy);
+      mismatch && !options.quiet) {
+    std::cerr << "memcarlo: warning: " << options.trace << ": " << *mismatch << "\n";
   }
   tracebuf::check_invariants(reader);
   sim::CompiledTrace compiled;
@@ -73,9 +104,27 @@ void run_simulate(const SimulateOptions& options) {
   const double compile_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
+  std::string thread_note;
+  const unsigned threads = usable_threads(options.threads, available_threads(), thread_note);
+  if (!thread_note.empty() && !options.quiet) {
+    std::cerr << "memcarlo: note: " << thread_note << "\n";
+  }
+  RunEstimate estimate;
+  estimate.compiled_trace_bytes = compiled.bytes();
+  estimate.trial_state_bytes = estimate_trial_state_bytes(compiled, config);
+  estimate.threads = threads;
+  estimate.transactions = compiled.transactions.size();
+  estimate.until_ci = options.until_ci > 0;
+  estimate.trials = estimate.until_ci ? std::min(options.trials, options.max_trials) : options.trials;
+  estimate.max_trials = options.max_trials;
+  if (const std::string notice = resource_notice(estimate, physical_memory_bytes());
+      !notice.empty() && !options.quiet) {
+    std::cerr << "memcarlo: note: " << notice << "\n";
+  }
+
   sim::MonteCarloOptions mc;
   mc.seed = options.seed;
-  mc.threads = options.threads;
+  mc.threads = threads;
   mc.trials = options.trials;
   if (options.until_ci > 0) {
     mc.max_trials = options.max_trials;
@@ -84,7 +133,20 @@ void run_simulate(const SimulateOptions& options) {
           analysis::summarize_run(trials, compiled, config, options.bins), options.until_ci);
     };
   }
+  std::unique_ptr<ProgressDriver> progress;
+  if (!options.quiet && progress_wanted()) {
+    ProgressPlan plan;
+    plan.trials = options.trials;
+    plan.until_ci = options.until_ci;
+    plan.max_trials = options.max_trials;
+    plan.bins = options.bins;
+    plan.threads = threads;
+    progress = std::make_unique<ProgressDriver>(plan, compiled, config, mc, std::cerr);
+  }
   const sim::MonteCarloRun run = sim::run_monte_carlo(compiled, config, mc);
+  if (progress) {
+    progress->finish();
+  }
   const analysis::SimulationSummary summary =
       analysis::summarize_run(run.trials, compiled, config, options.bins);
 
@@ -114,7 +176,7 @@ void run_simulate(const SimulateOptions& options) {
     std::cout << json << "\n";
   }
   if (!options.quiet && options.output != "-") {
-    reports::print_table(std::cout, summary, compiled, config);
+    reports::print_table(std::cout, summary, compiled, config, table);
     std::cout << "\n" << run.trials.size() << " trials of " << compiled.transactions.size()
               << " transactions in " << run.wall_seconds << " s on " << run.threads
               << " threads";
@@ -128,8 +190,30 @@ void run_simulate(const SimulateOptions& options) {
 
 namespace {
 
-void print_hierarchy(const std::string& name, const std::vector<std::string>& overrides) {
+/// The hierarchy as a file `simulate -H FILE` reads: every key, nested as the component tree
+/// ("l1": {"size": ...}), so that the file gives back the same parameters.
+std::string hierarchy_file_json(const sim::HierarchyConfig& config) {
+  const auto flat = nlohmann::json::parse(sim::hierarchy_to_json(config));
+  nlohmann::ordered_json tree = nlohmann::ordered_json::object();
+  for (const auto& parameter : sim::hierarchy_parameters()) {
+    nlohmann::ordered_json* node = &tree;
+    std::string_view key = parameter.key;
+    for (auto dot = key.find('.'); dot != std::string_view::npos; dot = key.find('.')) {
+      node = &(*node)[std::string(key.substr(0, dot))];
+      key.remove_prefix(dot + 1);
+    }
+    (*node)[std::string(key)] = flat.at(parameter.key);
+  }
+  return tree.dump(2);
+}
+
+void print_hierarchy(const std::string& name, const std::vector<std::string>& overrides,
+                     bool as_json) {
   const sim::HierarchyConfig config = load_config(name, overrides);
+  if (as_json) {
+    std::cout << hierarchy_file_json(config) << "\n";
+    return;
+  }
   const auto values = nlohmann::json::parse(sim::hierarchy_to_json(config));
   for (const auto& parameter : sim::hierarchy_parameters()) {
     std::cout << parameter.key << " = " << values.at(parameter.key).dump() << "\n";
@@ -182,7 +266,10 @@ void add_simulation_options(CLI::App& command, SimulateOptions& options) {
       ->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();
   simulate->add_option("--seed,-s", options.seed, "Random seed")->capture_default_str();
-  simulate->add_option("--threads,-j", options.threads, "Worker threads (0: all cores)")
+  simulate
+      ->add_option("--threads,-j", options.threads,
+                   "Worker threads (0: all cores; more than the machine's hardware threads are "
+                   "lowered to them)")
       ->capture_default_str();
   auto* until_ci =
       simulate
@@ -196,10 +283,24 @@ void add_simulation_options(CLI::App& command, SimulateOptions& options) {
       ->capture_default_str();
   simulate->add_option("--output,-o", options.output, "Report file ('-' for stdout)")
       ->capture_default_str();
-  simulate->add_option("--bins", options.bins, "Histogram bins")
+  simulate
+      ->add_option("--bins", options.bins,
+                   "Histogram bins, over the trials' [min, max] widened by 5 % on each side")
       ->check(CLI::Range(1u, 1000u))
       ->capture_default_str();
-  simulate->add_flag("--quiet,-q", options.quiet, "Do not print the table");
+  simulate->add_flag("--quiet,-q", options.quiet,
+                     "Print no table, progress, notes or warnings (errors only)");
+  simulate
+      ->add_option("--sort", options.sort,
+                   "Order of the table's rows: cost (requests x latency, largest first), id, "
+                   "location, l1 / l2 (lowest hit ratio first), latency (longest first)")
+      ->check(CLI::IsMember({"cost", "id", "location", "l1", "l2", "latency"}))
+      ->capture_default_str();
+  simulate->add_option("--width", options.width,
+                       "Columns the table fits in (default: the terminal's, or " +
+                           std::to_string(reports::kDefaultTableWidth) +
+                           " when stdout is not a terminal); file:line:column is never cut")
+      ->check(CLI::Range(std::size_t{20}, std::size_t{100000}));
 }
 
 void add_simulate_command(CLI::App& app) {
@@ -225,10 +326,16 @@ void add_simulate_command(CLI::App& app) {
   });
   auto show_name = std::make_shared<std::string>();
   auto show_overrides = std::make_shared<std::vector<std::string>>();
+  auto show_json = std::make_shared<bool>(false);
   auto* show = hierarchy->add_subcommand("show", "Print every parameter of a preset or file");
   show->add_option("NAME", *show_name, "Preset or JSON file")->required();
   show->add_option("--set", *show_overrides, "Override a parameter (key=value)");
-  show->callback([show_name, show_overrides] { print_hierarchy(*show_name, *show_overrides); });
+  show->add_flag("--json", *show_json,
+                 "Print a hierarchy file with every key (nested as l1: {size: ...}): edit it and "
+                 "give it to simulate -H FILE");
+  show->callback([show_name, show_overrides, show_json] {
+    print_hierarchy(*show_name, *show_overrides, *show_json);
+  });
   hierarchy->add_subcommand("keys", "Describe every parameter a hierarchy file may set")
       ->callback(print_keys);
 }

@@ -2,6 +2,7 @@
 // turns a trace into report.json and the terminal table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,13 +27,18 @@ struct SimulateOptions {
   unsigned bins = 20;
   bool allow_truncated = false;
   bool quiet = false;
+  std::string sort = "cost";  // the table's row order (reports::TableSort)
+  std::size_t width = 0;      // the table's width; 0: the terminal's, or a fixed one in a pipe
 };
 
-/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --bins, --quiet.
+/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --bins, --quiet,
+/// --sort, --width.
 void add_simulation_options(CLI::App& command, SimulateOptions& options);
 
-/// Reads, checks and simulates options.trace; writes the report and prints the table.
-/// Throws UserError (exit code 2) for malformed inputs.
+/// Reads, checks and simulates options.trace; writes the report and prints the table. On standard
+/// error, unless quiet: a warning when the trace's snapshot was sized for another GPU, a note when
+/// the run will need much memory or time or --threads is more than the machine has, and progress
+/// on a terminal. Throws UserError (exit code 2) for malformed inputs.
 void run_simulate(const SimulateOptions& options);
 
 }  // namespace memcarlo::cli

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "memcarlo/reports/trace_device.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/trace_comparison.hpp"
 
@@ -22,6 +23,11 @@ void print_info(const std::string& path) {
             << ", backend " << meta.backend << "\n";
   if (!meta.command.empty()) {
     std::cout << "command:      " << meta.command << "\n";
+  }
+  if (const std::string device =
+          reports::describe_recorded_device(reports::read_recorded_device(meta.device_json));
+      !device.empty()) {
+    std::cout << "device:       " << device << "\n";
   }
   std::map<tracebuf::AccessKind, int> kinds;
   for (const auto& load : reader.loads()) {
@@ -66,7 +72,7 @@ void run_check(const std::string& path, bool allow_truncated) {
     const std::string message = path + ": byte " + std::to_string(reader.truncated_at()) +
                                 ": truncated trace: " + reader.truncation_reason() + " (the " +
                                 std::to_string(report.records) +
-                                " records before it are readable)";
+                                " records before it are readable; --allow-truncated accepts them)";
     if (!allow_truncated) {
       throw UserError(message, 2);
     }

@@ -15,14 +15,23 @@ Histogram make_histogram(std::span<const double> values, const HistogramSpec& sp
   if (values.empty() || spec.bins == 0) {
     return out;
   }
-  double low = 0;
-  double high = 1;
-  if (!spec.unit_interval) {
-    const auto [min_it, max_it] = std::minmax_element(values.begin(), values.end());
-    low = *min_it;
-    high = *max_it;
-    if (high <= low) {
-      high = low + 1;  // all values equal: one visible bin starting at the value
+  const auto [min_it, max_it] = std::minmax_element(values.begin(), values.end());
+  double low = *min_it;
+  double high = *max_it;
+  if (high > low) {
+    const double margin = 0.05 * (high - low);
+    low = spec.unit_interval ? std::max(0.0, low - margin) : low - margin;
+    high = spec.unit_interval ? std::min(1.0, high + margin) : high + margin;
+  } else {
+    const double half = spec.unit_interval ? 0.0005 : 0.5;
+    low -= half;
+    high += half;
+    if (spec.unit_interval && low < 0) {  // move the window inside [0, 1]
+      high -= low;
+      low = 0;
+    } else if (spec.unit_interval && high > 1) {
+      low -= high - 1;
+      high = 1;
     }
   }
   auto histogram = boost::histogram::make_histogram(

@@ -3,6 +3,7 @@
 #include "memcarlo/analysis/summary.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "memcarlo/analysis/metrics.hpp"
 
@@ -150,6 +151,45 @@ bool intervals_within(const SimulationSummary& summary, double epsilon) {
          narrow_relative(load.metrics.latency_cycles, epsilon);
   }
   return ok;
+}
+
+namespace {
+
+/// Widens `widest` to the interval of `d` when that is wider; `relative` divides by |mean|.
+void widen(WidestInterval& widest, const std::optional<Distribution>& d, bool relative,
+           const std::string& where) {
+  if (!d) {
+    return;
+  }
+  double half = std::numeric_limits<double>::infinity();
+  if (d->ci95) {
+    half = ((*d->ci95)[1] - (*d->ci95)[0]) / 2;
+    if (relative) {
+      half = d->mean == 0 ? (half == 0 ? 0.0 : std::numeric_limits<double>::infinity())
+                          : half / std::abs(d->mean);
+    }
+  }
+  if (widest.where.empty() || half > widest.half_width) {
+    widest = {half, where};
+  }
+}
+
+}  // namespace
+
+WidestInterval widest_interval(const SimulationSummary& summary) {
+  WidestInterval widest;
+  const OverallDistributions& o = summary.overall;
+  widen(widest, o.l1_read_hit_ratio, false, "overall l1_read_hit_ratio");
+  widen(widest, o.l2_read_hit_ratio, false, "overall l2_read_hit_ratio");
+  widen(widest, o.l2_write_hit_ratio, false, "overall l2_write_hit_ratio");
+  widen(widest, o.dram_latency_cycles, true, "overall dram_latency_cycles");
+  for (const LoadSummary& load : summary.loads) {
+    const std::string prefix = "load " + std::to_string(load.id) + " ";
+    widen(widest, load.metrics.l1_hit_ratio, false, prefix + "l1_hit_ratio");
+    widen(widest, load.metrics.l2_hit_ratio, false, prefix + "l2_hit_ratio");
+    widen(widest, load.metrics.latency_cycles, true, prefix + "latency_cycles");
+  }
+  return widest;
 }
 
 }  // namespace memcarlo::analysis

@@ -1,12 +1,22 @@
-// Terminal table of a report: overall figures, then one row per static load.
+// Terminal table of a report: overall figures, then one row per static access, sorted by cost by
+// default and fitted into a width without ever hiding a load's file, line and column.
 #include <algorithm>
+#include <array>
 #include <cstdio>
+#include <set>
+#include <tuple>
 
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/tracebuf/model.hpp"
+#include "text_columns.hpp"
 
 namespace memcarlo::reports {
 namespace {
+
+using text::columns;
+using text::cut_left;
+using text::cut_right;
+using text::padded;
 
 std::string format(const char* pattern, double a, double b) {
   char buffer[64];
@@ -23,18 +33,253 @@ std::string cell(const std::optional<analysis::Distribution>& d, bool ratio) {
   return ratio ? format("%.3f ±%.3f", d->mean, half) : format("%.0f ±%.0f", d->mean, half);
 }
 
-std::string clip(std::string text, std::size_t width) {
-  if (text.size() > width) {
-    text.resize(width - 1);
-    text.push_back('~');
+// ---- Rows
+// ----------------------------------------------------------------------------------------
+
+struct Row {
+  const analysis::LoadSummary* load = nullptr;
+  const tracebuf::LoadInfo* info = nullptr;
+  std::string kernel;
+  std::string location;          // path:line:column as the trace records the path
+  std::size_t location_min = 0;  // columns that keep "…/file:line:column" (or all of a bare file)
+  std::optional<double> cycles;  // requests × mean X
+  std::optional<double> share;   // of its kernel's cycles
+};
+
+/// The kernels the load executed in (in the replayed launches), from the trace's counter slots.
+std::string kernel_label(const sim::CompiledTrace& trace, std::uint32_t load) {
+  std::set<std::uint16_t> kernels;
+  for (const sim::CounterSlot& slot : trace.slots) {
+    if (slot.load == load) {
+      kernels.insert(slot.kernel);
+    }
   }
-  return text;
+  std::string label;
+  for (const std::uint16_t k : kernels) {
+    label += (label.empty() ? "" : ",") + trace.kernel_names.at(k);
+  }
+  return label.empty() ? "?" : label;
+}
+
+std::vector<Row> make_rows(const analysis::SimulationSummary& summary,
+                           const sim::CompiledTrace& trace) {
+  std::vector<Row> rows;
+  for (const analysis::LoadSummary& load : summary.loads) {
+    Row row;
+    row.load = &load;
+    row.info = &trace.load_info[load.id];
+    row.kernel = kernel_label(trace, load.id);
+    const std::string file = row.info->file.empty() ? "?" : row.info->file;
+    const std::string position =
+        ":" + std::to_string(row.info->line) + ":" + std::to_string(row.info->column);
+    row.location = file + position;
+    const auto slash = file.find_last_of('/');
+    row.location_min = slash == std::string::npos
+                           ? columns(row.location)
+                           : columns(file.substr(slash)) + columns(position) + 1;  // "…/name:l:c"
+    if (load.metrics.latency_cycles) {
+      row.cycles = static_cast<double>(load.counts.requests) * load.metrics.latency_cycles->mean;
+    }
+    rows.push_back(std::move(row));
+  }
+  // Shares within each kernel label (a device function reached from two kernels is its own group).
+  for (Row& row : rows) {
+    if (!row.cycles) {
+      continue;
+    }
+    double total = 0;
+    for (const Row& other : rows) {
+      if (other.kernel == row.kernel && other.cycles) {
+        total += *other.cycles;
+      }
+    }
+    if (total > 0) {
+      row.share = *row.cycles / total;
+    }
+  }
+  return rows;
+}
+
+/// Sort key: rows with the quantity first, ordered by it (descending where larger is worse).
+std::optional<double> sort_value(const Row& row, TableSort sort) {
+  const analysis::LoadDistributions& m = row.load->metrics;
+  switch (sort) {
+    case TableSort::kCost:
+      return row.cycles ? std::optional(-*row.cycles) : std::nullopt;
+    case TableSort::kL1:
+      return m.l1_hit_ratio ? std::optional(m.l1_hit_ratio->mean) : std::nullopt;
+    case TableSort::kL2:
+      return m.l2_hit_ratio ? std::optional(m.l2_hit_ratio->mean) : std::nullopt;
+    case TableSort::kLatency:
+      return m.latency_cycles ? std::optional(-m.latency_cycles->mean) : std::nullopt;
+    case TableSort::kId:
+    case TableSort::kLocation:
+      break;
+  }
+  return std::nullopt;
+}
+
+void sort_rows(std::vector<Row>& rows, TableSort sort) {
+  std::stable_sort(rows.begin(), rows.end(), [sort](const Row& a, const Row& b) {
+    if (sort == TableSort::kId) {
+      return a.load->id < b.load->id;
+    }
+    if (sort == TableSort::kLocation) {
+      return std::tie(a.info->file, a.info->line, a.info->column, a.load->id) <
+             std::tie(b.info->file, b.info->line, b.info->column, b.load->id);
+    }
+    const auto va = sort_value(a, sort);
+    const auto vb = sort_value(b, sort);
+    if (va.has_value() != vb.has_value()) {
+      return va.has_value();
+    }
+    if (va && *va != *vb) {
+      return *va < *vb;
+    }
+    return a.load->id < b.load->id;
+  });
+}
+
+// ---- Layout
+// --------------------------------------------------------------------------------------
+
+enum Column : std::size_t {
+  kIdColumn,
+  kCostColumn,
+  kKernelColumn,
+  kLocationColumn,
+  kExpressionColumn,
+  kKindColumn,
+  kRequestsColumn,
+  kPerRequestColumn,
+  kL1Column,
+  kL2Column,
+  kLatencyColumn,
+  kColumnCount
+};
+
+constexpr std::array<std::string_view, kColumnCount> kHeaders = {
+    "id",       "cost",   "kernel", "location", "expression", "kind",
+    "requests", "tx/req", "L1 hit", "L2 hit",   "latency"};
+constexpr std::array<bool, kColumnCount> kRightAligned = {true, true, false, false, false, false,
+                                                          true, true, false, false, false};
+constexpr std::size_t kGap = 2;  // spaces between columns
+
+using Cells = std::array<std::string, kColumnCount>;
+
+Cells row_cells(const Row& row) {
+  const analysis::LoadSummary& load = *row.load;
+  const double per_request = load.counts.requests == 0
+                                 ? 0.0
+                                 : static_cast<double>(load.counts.transactions) /
+                                       static_cast<double>(load.counts.requests);
+  char number[32];
+  std::snprintf(number, sizeof number, "%.2f", per_request);
+  std::string cost = "-";
+  if (row.share) {
+    char share[16];
+    std::snprintf(share, sizeof share, "%.1f%%", 100 * *row.share);
+    cost = share;
+  }
+  return {std::to_string(load.id),
+          cost,
+          row.kernel,
+          row.location,
+          row.info->expression,
+          std::string(tracebuf::to_string(row.info->kind)),
+          std::to_string(load.counts.requests),
+          number,
+          cell(load.metrics.l1_hit_ratio, true),
+          cell(load.metrics.l2_hit_ratio, true),
+          cell(load.metrics.latency_cycles, false)};
+}
+
+/// Column widths: every column at its natural width, then the location, the kernel and the
+/// expression shrunk, in this order, down to their minimums until the table fits in `width`.
+std::array<std::size_t, kColumnCount> column_widths(const std::vector<Cells>& cells,
+                                                    const std::vector<Row>& rows,
+                                                    std::size_t width) {
+  std::array<std::size_t, kColumnCount> widths{};
+  for (std::size_t c = 0; c < kColumnCount; ++c) {
+    widths[c] = columns(kHeaders[c]);
+    for (const Cells& row : cells) {
+      widths[c] = std::max(widths[c], columns(row[c]));
+    }
+  }
+  widths[kIdColumn] = std::max<std::size_t>(widths[kIdColumn], 4);
+  std::size_t location_min = columns(kHeaders[kLocationColumn]);
+  for (const Row& row : rows) {
+    location_min = std::max(location_min, row.location_min);
+  }
+  const std::array<std::pair<Column, std::size_t>, 3> shrinkable = {{
+      {kLocationColumn, location_min},
+      {kKernelColumn, std::min<std::size_t>(widths[kKernelColumn], 12)},
+      {kExpressionColumn, std::min<std::size_t>(widths[kExpressionColumn], 16)},
+  }};
+  std::size_t total = kGap * (kColumnCount - 1);
+  for (const std::size_t w : widths) {
+    total += w;
+  }
+  for (const auto& [column, minimum] : shrinkable) {
+    if (total <= width) {
+      break;
+    }
+    const std::size_t spare = widths[column] > minimum ? widths[column] - minimum : 0;
+    const std::size_t cut = std::min(spare, total - width);
+    widths[column] -= cut;
+    total -= cut;
+  }
+  return widths;
+}
+
+std::string render(const Cells& cells, const std::array<std::size_t, kColumnCount>& widths) {
+  std::string line;
+  for (std::size_t c = 0; c < kColumnCount; ++c) {
+    std::string text = cells[c];
+    if (c == kLocationColumn) {
+      text = cut_left(text, widths[c]);
+    } else if (c == kKernelColumn || c == kExpressionColumn) {
+      text = cut_right(text, widths[c]);
+    }
+    line += (c == 0 ? "" : std::string(kGap, ' ')) + padded(text, widths[c], kRightAligned[c]);
+  }
+  line.erase(line.find_last_not_of(' ') + 1);
+  return line + "\n";
 }
 
 }  // namespace
 
+std::string_view to_string(TableSort sort) {
+  switch (sort) {
+    case TableSort::kCost:
+      return "cost";
+    case TableSort::kId:
+      return "id";
+    case TableSort::kLocation:
+      return "location";
+    case TableSort::kL1:
+      return "l1";
+    case TableSort::kL2:
+      return "l2";
+    case TableSort::kLatency:
+      return "latency";
+  }
+  return "cost";
+}
+
+std::optional<TableSort> table_sort_from_string(std::string_view text) {
+  for (const TableSort sort : {TableSort::kCost, TableSort::kId, TableSort::kLocation,
+                               TableSort::kL1, TableSort::kL2, TableSort::kLatency}) {
+    if (to_string(sort) == text) {
+      return sort;
+    }
+  }
+  return std::nullopt;
+}
+
 void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
-                 const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy) {
+                 const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy,
+                 const TableOptions& options) {
   const auto& o = summary.overall;
   out << "hierarchy " << hierarchy.name << ", " << summary.trials
       << " trials (mean ±95% interval half-width)\n"
@@ -42,32 +287,25 @@ void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
       << "  L2 read hit ratio   " << cell(o.l2_read_hit_ratio, true) << "\n"
       << "  L2 write hit ratio  " << cell(o.l2_write_hit_ratio, true) << "\n"
       << "  DRAM latency        " << cell(o.dram_latency_cycles, false) << " cycles\n\n";
-  char line[512];
-  std::snprintf(line, sizeof line, "%4s  %-24s %-22s %-6s %9s %6s  %-14s %-14s %-12s\n", "id",
-                "location", "expression", "kind", "requests", "tx/req", "L1 hit", "L2 hit",
-                "latency");
-  out << line;
-  for (const analysis::LoadSummary& load : summary.loads) {
-    const tracebuf::LoadInfo& info = trace.load_info[load.id];
-    std::string location = info.file.empty() ? "?" : info.file;
-    const auto slash = location.find_last_of('/');
-    if (slash != std::string::npos) {
-      location = location.substr(slash + 1);
-    }
-    location += ":" + std::to_string(info.line) + ":" + std::to_string(info.column);
-    const double per_request =
-        load.counts.requests == 0
-            ? 0.0
-            : static_cast<double>(load.counts.transactions) / static_cast<double>(load.counts.requests);
-    std::snprintf(line, sizeof line, "%4u  %-24s %-22s %-6s %9llu %6.2f  %-14s %-14s %-12s\n",
-                  load.id, clip(location, 24).c_str(), clip(info.expression, 22).c_str(),
-                  std::string(tracebuf::to_string(info.kind)).c_str(),
-                  static_cast<unsigned long long>(load.counts.requests), per_request,
-                  cell(load.metrics.l1_hit_ratio, true).c_str(),
-                  cell(load.metrics.l2_hit_ratio, true).c_str(),
-                  cell(load.metrics.latency_cycles, false).c_str());
-    out << line;
+  std::vector<Row> rows = make_rows(summary, trace);
+  sort_rows(rows, options.sort);
+  Cells header;
+  for (std::size_t c = 0; c < kColumnCount; ++c) {
+    header[c] = std::string(kHeaders[c]);
   }
+  std::vector<Cells> cells;
+  cells.reserve(rows.size());
+  for (const Row& row : rows) {
+    cells.push_back(row_cells(row));
+  }
+  const auto widths = column_widths(cells, rows, options.width);
+  out << render(header, widths);
+  for (const Cells& row : cells) {
+    out << render(row, widths);
+  }
+  out << "cost = requests × mean latency, as a share of its kernel's total over its loads "
+         "(stores: no latency, no cost); sorted by "
+      << to_string(options.sort) << " (--sort)\n";
 }
 
 }  // namespace memcarlo::reports

@@ -48,7 +48,7 @@ std::string unknown_key_message(const std::string& where, const std::string& key
   if (!best.empty()) {
     message += "; did you mean " + best + "?";
   }
-  return message + " (`memcarlo hierarchy --list` shows every key)";
+  return message + " (`memcarlo hierarchy keys` lists every key)";
 }
 
 void flatten(const json& object, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {

@@ -1,5 +1,5 @@
 // The parameter table of hierarchy files. Adding a parameter: one field in config.hpp and one
-// line here; the loader, --set, validation messages and `memcarlo hierarchy --list` follow.
+// line here; the loader, --set, validation messages and `memcarlo hierarchy keys` follow.
 #include "hierarchy_schema.hpp"
 
 #include "memcarlo/sim/dram/model.hpp"

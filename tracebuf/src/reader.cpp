@@ -339,7 +339,9 @@ TraceReader TraceReader::open(const std::string& path, ReadOptions options) {
   } catch (const Truncation& t) {
     if (!options.allow_truncated) {
       throw TraceError(TraceError::Kind::kTruncated, path, t.offset,
-                       "truncated trace: " + t.reason);
+                       "truncated trace: " + t.reason +
+                           "; --allow-truncated (memcarlo simulate, memcarlo trace check) accepts "
+                           "its readable prefix");
     }
     state->complete = false;
     state->truncated_at = t.offset;

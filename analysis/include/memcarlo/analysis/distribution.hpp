@@ -27,11 +27,14 @@ struct Distribution {
 
 struct HistogramSpec {
   unsigned bins = 20;
-  /// Ratios: fixed bins over [0, 1]. Otherwise the bins span [min, max] of the values.
+  /// Ratios: the edges stay inside [0, 1].
   bool unit_interval = false;
 };
 
-/// Histogram of `values` with Boost.Histogram.
+/// Histogram of `values` with Boost.Histogram, `spec.bins` equal bins that resolve the spread of
+/// the values: they span [min, max] widened by 5 % of max - min on each side (cut at 0 and 1 for
+/// ratios), so that neither extreme lies on an edge. When every value is the same, the bins span
+/// one cycle around it ([v - 0.5, v + 0.5]), or 0.001 for a ratio (moved inside [0, 1]).
 Histogram make_histogram(std::span<const double> values, const HistogramSpec& spec);
 
 /// Summarises `values` (one per trial, in trial order); nullopt if there are none.

@@ -73,4 +73,14 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
 /// ratios and at most `epsilon` x mean for latencies. False while any is undefined (n < 2).
 bool intervals_within(const SimulationSummary& summary, double epsilon);
 
+/// The interval furthest from the bound of intervals_within, for progress displays: over the
+/// quantities it checks, the largest 95% half-width of a ratio or half-width / |mean| of a
+/// latency (comparable with its epsilon), and which quantity that is ("overall
+/// l2_read_hit_ratio", "load 3 latency_cycles"). Infinite while an interval is undefined (n < 2).
+struct WidestInterval {
+  double half_width = 0;
+  std::string where;
+};
+WidestInterval widest_interval(const SimulationSummary& summary);
+
 }  // namespace memcarlo::analysis

@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
@@ -43,8 +44,33 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
                         const sim::CompiledTrace& trace, const ReportPerformance& performance,
                         int indent = 2);
 
-/// The per-load table and overall figures for a terminal.
+/// Row orders of the table. Each puts the loads that deserve a look first: the most memory
+/// cycles, the lowest hit ratios, the longest latencies; the source order for id and location.
+/// Rows without the quantity (a store's latency) come last; ties keep id order.
+enum class TableSort { kCost, kId, kLocation, kL1, kL2, kLatency };
+
+/// "cost", "id", "location", "l1", "l2", "latency".
+std::string_view to_string(TableSort sort);
+std::optional<TableSort> table_sort_from_string(std::string_view text);
+
+/// Width of the table when stdout is not a terminal and --width is not given.
+inline constexpr std::size_t kDefaultTableWidth = 160;
+
+struct TableOptions {
+  TableSort sort = TableSort::kCost;
+  /// Columns the table should fit in. The location shrinks first (from the left: the end of the
+  /// path, the line and the column stay), then the kernel and the expression (from the right);
+  /// the file name, line and column are never cut, so a narrow width can be exceeded.
+  std::size_t width = kDefaultTableWidth;
+};
+
+/// The per-load table and overall figures for a terminal. One row per static access: its
+/// kernel(s), location, expression, kind, requests, transactions per request, L1 and L2 hit
+/// ratios and latency X (mean ± 95% half-width), and its cost: requests × mean X, the cycles
+/// its warps wait for it, as a share of the total over the loads of its kernel. Stores have no
+/// latency (they do not make the warp wait), hence no cost; they count for nothing in the total.
 void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
-                 const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy);
+                 const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy,
+                 const TableOptions& options = {});
 
 }  // namespace memcarlo::reports
