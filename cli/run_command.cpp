@@ -32,6 +32,8 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
       {"MEMCARLO_SHARED_BYTES_PER_SM", std::to_string(config.sm.shared_memory)},
       {"MEMCARLO_REGISTERS_PER_SM", std::to_string(config.sm.registers)},
       {"MEMCARLO_REGISTERS_PER_THREAD", std::to_string(config.sm.default_registers_per_thread)},
+      // Set either way, so that a MEMCARLO_BOUNDS_CHECK=0 left in the shell does not decide.
+      {"MEMCARLO_BOUNDS_CHECK", options.bounds_check ? "1" : "0"},
   };
   if (!options.kernel.empty()) {
     env.emplace_back("MEMCARLO_KERNEL", options.kernel);
@@ -71,9 +73,14 @@ TraceOutcome run_traced(const RunOptions& options) {
     outcome.message = program + " exited with status " + std::to_string(process.exit_code);
   }
   if (!std::filesystem::exists(options.trace)) {
-    outcome.problem = "no trace was written: " + program +
-                      " does not contain the memcarlo runtime (build it with memcarlo-cc "
-                      "--backend host) or ended before its first CUDA call";
+    // A program that failed before its first traced launch leaves no trace either; its own
+    // message (above) says why, so do not blame the build.
+    outcome.problem =
+        outcome.message.empty()
+            ? "no trace was written: " + program +
+                  " does not contain the memcarlo runtime (build it with memcarlo-cc "
+                  "--backend host) or ended before its first CUDA call"
+            : "no trace was written: " + program + " ended before its first traced launch";
     return outcome;
   }
   try {
@@ -149,6 +156,10 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                      "snapshot")
       ->capture_default_str();
   command.add_option("--set", options.overrides, "Override a hierarchy parameter (key=value)");
+  command.add_flag("!--no-bounds-check", options.bounds_check,
+                   "Do not check that probed device accesses stay inside their allocations "
+                   "(faster; an out-of-bounds access then reads or writes whatever is there, or "
+                   "crashes)");
 }
 
 }  // namespace memcarlo::cli

@@ -21,6 +21,7 @@ struct RunOptions {
   unsigned snapshot_factor = 4;
   std::string hierarchy = "fermi-c2050";
   std::vector<std::string> overrides;
+  bool bounds_check = true;          // MEMCARLO_BOUNDS_CHECK for the program
   std::vector<std::string> program;  // argv of the program
 };
 

@@ -1,5 +1,6 @@
 // Emulation speed on a scalar CSR SpMV (the paper's Listing 2) with the probes the instrumenter
-// would insert: probe events per second untraced and traced, and the same kernel without probes.
+// would insert: probe events per second untraced (with and without bounds checks) and traced, and
+// the same kernel without probes.
 // MEMCARLO_PROBE_RATE_ROWS enlarges the problem for measurements (default: a quick test size).
 #include <cuda_runtime.h>
 
@@ -123,10 +124,26 @@ void measure(const char* label, bool variable) {
     memcarlo_launch("spmv_plain", spmv_plain, blocks, kBlockSize, 0, 0, rows, row_indices.get(),
                     indices.get(), val.get(), y.get(), x_plain.get());
   });
-  const double untraced = cpu_seconds([&] {
-    memcarlo_launch("spmv", spmv_probed, blocks, kBlockSize, 0, 0, rows, row_indices.get(),
-                    indices.get(), val.get(), y.get(), x.get());
-  });
+  // Untraced with bounds checks on (the default) and off, alternately, best of three each: the
+  // machines are shared, and the difference is what the check costs.
+  const auto untraced_run = [&](bool bounds_check) {
+    memcarlo::host::RuntimeOptions options = memcarlo::host::runtime_options();
+    options.bounds_check = bounds_check;
+    memcarlo::host::set_runtime_options(options);
+    const double seconds = cpu_seconds([&] {
+      memcarlo_launch("spmv", spmv_probed, blocks, kBlockSize, 0, 0, rows, row_indices.get(),
+                      indices.get(), val.get(), y.get(), x.get());
+    });
+    options.bounds_check = true;
+    memcarlo::host::set_runtime_options(options);
+    return seconds;
+  };
+  double untraced = 1e30;
+  double unchecked = 1e30;
+  for (int round = 0; round < 3; ++round) {
+    untraced = std::min(untraced, untraced_run(true));
+    unchecked = std::min(unchecked, untraced_run(false));
+  }
   EXPECT_EQ(x.to_host(), x_plain.to_host());
 
   const std::string path = host_test::temporary_trace_path(std::string("probe_rate_") + label);
@@ -148,13 +165,17 @@ void measure(const char* label, bool variable) {
 
   std::printf(
       "spmv (%s rows) %u rows, %llu probe events, CPU time: no probes %.3f s; untraced "
-      "%.3f s (%.1f M events/s); traced %.3f s (%.1f M events/s, %llu records)\n",
+      "%.3f s (%.1f M events/s), without bounds checks %.3f s (%.1f M events/s); traced %.3f s "
+      "(%.1f M events/s, %llu records)\n",
       label, rows, static_cast<unsigned long long>(events), plain, untraced,
-      static_cast<double>(events) / untraced / 1e6, traced,
+      static_cast<double>(events) / untraced / 1e6, unchecked,
+      static_cast<double>(events) / unchecked / 1e6, traced,
       static_cast<double>(events) / traced / 1e6,
       static_cast<unsigned long long>(reader.total_records()));
   ::testing::Test::RecordProperty(std::string(label) + "_untraced_events_per_second",
                                   std::to_string(static_cast<double>(events) / untraced));
+  ::testing::Test::RecordProperty(std::string(label) + "_unchecked_events_per_second",
+                                  std::to_string(static_cast<double>(events) / unchecked));
   ::testing::Test::RecordProperty(std::string(label) + "_traced_events_per_second",
                                   std::to_string(static_cast<double>(events) / traced));
 }

@@ -212,7 +212,8 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
                       {"MEMCARLO_COMPUTE_CAPABILITY", "9.0"},
                       {"MEMCARLO_THREADS", "3"},
                       {"MEMCARLO_FIBER_STACK_KB", "128"},
-                      {"MEMCARLO_MAX_BLOCK_EVENTS", "5000"}};
+                      {"MEMCARLO_MAX_BLOCK_EVENTS", "5000"},
+                      {"MEMCARLO_BOUNDS_CHECK", "0"}};
   const auto options = memcarlo::host::detail::options_from(fake_getenv);
   EXPECT_EQ(options.trace_path, "/tmp/x.mct");
   EXPECT_EQ(options.kernels, (std::vector<std::string>{"spmv", "axpy"}));
@@ -234,6 +235,7 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   EXPECT_EQ(options.worker_threads, 3u);
   EXPECT_EQ(options.fiber_stack_bytes, 128u * 1024);
   EXPECT_EQ(options.max_block_events, 5000u);
+  EXPECT_FALSE(options.bounds_check);
 
   fake_environment = {{"MEMCARLO_LAUNCH", "all"}};
   EXPECT_FALSE(memcarlo::host::detail::options_from(fake_getenv).launch.has_value());
@@ -243,6 +245,7 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   EXPECT_EQ(defaults.launch, 0u);
   EXPECT_EQ(defaults.snapshot_factor, 4u);
   EXPECT_EQ(defaults.limits.sm_count, 14u);
+  EXPECT_TRUE(defaults.bounds_check);
 }
 
 TEST(HostEnvironmentDeathTest, MalformedValuesNameTheVariable) {
@@ -253,4 +256,7 @@ TEST(HostEnvironmentDeathTest, MalformedValuesNameTheVariable) {
   fake_environment = {{"MEMCARLO_KERNEL_RESOURCES", "spmv:24"}};
   EXPECT_EXIT(memcarlo::host::detail::options_from(fake_getenv), ::testing::ExitedWithCode(78),
               "MEMCARLO_KERNEL_RESOURCES=\"spmv:24\": expected comma-separated");
+  fake_environment = {{"MEMCARLO_BOUNDS_CHECK", "yes"}};
+  EXPECT_EXIT(memcarlo::host::detail::options_from(fake_getenv), ::testing::ExitedWithCode(78),
+              "MEMCARLO_BOUNDS_CHECK=\"yes\": expected a whole number in \\[0, 1\\]");
 }

@@ -5,7 +5,9 @@
 #include <cuda_runtime.h>
 
 #include <csignal>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "host_test_util.h"
 #include "memcarlo/tracebuf/reader.hpp"
@@ -27,6 +29,40 @@ texture<float, 1, cudaReadModeElementType> input_texture;
 constexpr unsigned kTextureLine = __LINE__ + 2;
 __global__ void reads_texture(float* out) {
   out[threadIdx.x] = tex1Dfetch(input_texture, static_cast<int>(threadIdx.x));
+}
+
+/// A texture object set up the way CUDA programs do; creating it is what fails.
+constexpr unsigned kTextureObjectLine = __LINE__ + 15;
+void create_texture_object(float* buffer) {
+  cudaResourceDesc resource;
+  std::memset(&resource, 0, sizeof resource);
+  resource.resType = cudaResourceTypeLinear;
+  resource.res.linear.devPtr = buffer;
+  resource.res.linear.desc = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  resource.res.linear.sizeInBytes = 32 * sizeof(float);
+  cudaTextureDesc description;
+  std::memset(&description, 0, sizeof description);
+  description.addressMode[0] = cudaAddressModeClamp;
+  description.filterMode = cudaFilterModePoint;
+  description.readMode = cudaReadModeElementType;
+  description.normalizedCoords = 0;
+  cudaTextureObject_t texture = 0;
+  cudaCreateTextureObject(&texture, &resource, &description, nullptr);
+}
+
+constexpr unsigned kArrayLine = __LINE__ + 4;
+void copy_to_array(const float* host) {
+  const cudaChannelFormatDesc channel = cudaCreateChannelDesc<float>();
+  cudaArray_t array = nullptr;
+  cudaMallocArray(&array, &channel, 16, 16);
+  cudaMemcpy2DToArray(array, 0, 0, host, 16 * sizeof(float), 16 * sizeof(float), 16,
+                      cudaMemcpyHostToDevice);
+}
+
+constexpr unsigned kSurfaceLine = __LINE__ + 2;
+__global__ void writes_surface(cudaSurfaceObject_t surface) {
+  surf2Dwrite(1.0f, surface, static_cast<int>(threadIdx.x * sizeof(float)), 0,
+              cudaBoundaryModeZero);
 }
 
 constexpr unsigned kGridSyncLine = __LINE__ + 3;
@@ -102,6 +138,24 @@ TEST_F(HostUnsupportedDeathTest, TextureFetchNamesConstructAndLine) {
                   line_pattern(kTextureLine));
 }
 
+TEST_F(HostUnsupportedDeathTest, TextureObjectsCompileAndCreatingOneIsNamed) {
+  DeviceArray<float> buffer(32);
+  EXPECT_EXIT(create_texture_object(buffer.get()), ::testing::ExitedWithCode(69),
+              "memcarlo host runtime: texture objects \\(cudaCreateTextureObject\\) is not "
+              "supported by the host backend \\(.*" +
+                  line_pattern(kTextureObjectLine));
+}
+
+TEST_F(HostUnsupportedDeathTest, CudaArraysAndSurfacesAreNamed) {
+  const std::vector<float> host(256, 1.0f);
+  EXPECT_EXIT(copy_to_array(host.data()), ::testing::ExitedWithCode(69),
+              "CUDA arrays \\(cudaMallocArray\\) is not supported.*" + line_pattern(kArrayLine));
+  EXPECT_EXIT(memcarlo_launch("writes_surface", writes_surface, 1, 32, 0, 0,
+                              cudaSurfaceObject_t{1}),
+              ::testing::ExitedWithCode(69),
+              "surfaces \\(surf2Dwrite\\) is not supported.*" + line_pattern(kSurfaceLine));
+}
+
 TEST_F(HostUnsupportedDeathTest, GridSynchronization) {
   DeviceArray<float> out(32);
   EXPECT_EXIT(memcarlo_launch("grid_sync", grid_sync, 2, 32, 0, 0, out.get()),
@@ -143,11 +197,6 @@ TEST_F(HostUnsupportedDeathTest, MismatchedWarpCollectives) {
 
 TEST_F(HostUnsupportedDeathTest, TrapAborts) {
   EXPECT_DEATH(memcarlo_launch("traps", traps, 1, 1, 0, 0), "__trap\\(\\) reached in a kernel");
-}
-
-TEST_F(HostUnsupportedDeathTest, BuiltinsOutsideKernels) {
-  EXPECT_EXIT(static_cast<void>(threadIdx.x), ::testing::ExitedWithCode(69),
-              "threadIdx was read outside a kernel");
 }
 
 TEST_F(HostUnsupportedDeathTest, ExitFinishesTheTrace) {

@@ -77,20 +77,20 @@ class thread_block_tile {
   unsigned num_threads() const { return Size; }
   unsigned meta_group_rank() const { return this_thread_block().thread_rank() / Size; }
   unsigned meta_group_size() const { return (this_thread_block().size() + Size - 1) / Size; }
-  template <class T>
-  T shfl(T value, int source, ::memcarlo::host::CallSite where = {}) const {
+  template <class Value>
+  Value shfl(Value value, int source, ::memcarlo::host::CallSite where = {}) const {
     return __shfl_sync(mask(), value, source, static_cast<int>(Size), where);
   }
-  template <class T>
-  T shfl_down(T value, unsigned delta, ::memcarlo::host::CallSite where = {}) const {
+  template <class Value>
+  Value shfl_down(Value value, unsigned delta, ::memcarlo::host::CallSite where = {}) const {
     return __shfl_down_sync(mask(), value, delta, static_cast<int>(Size), where);
   }
-  template <class T>
-  T shfl_up(T value, unsigned delta, ::memcarlo::host::CallSite where = {}) const {
+  template <class Value>
+  Value shfl_up(Value value, unsigned delta, ::memcarlo::host::CallSite where = {}) const {
     return __shfl_up_sync(mask(), value, delta, static_cast<int>(Size), where);
   }
-  template <class T>
-  T shfl_xor(T value, int lane_mask, ::memcarlo::host::CallSite where = {}) const {
+  template <class Value>
+  Value shfl_xor(Value value, int lane_mask, ::memcarlo::host::CallSite where = {}) const {
     return __shfl_xor_sync(mask(), value, lane_mask, static_cast<int>(Size), where);
   }
   int any(int predicate, ::memcarlo::host::CallSite where = {}) const {
@@ -121,14 +121,14 @@ class coalesced_group {
   unsigned size() const { return static_cast<unsigned>(std::popcount(mask_)); }
   unsigned num_threads() const { return size(); }
   void sync(::memcarlo::host::CallSite where = {}) const { __syncwarp(mask_, where); }
-  template <class T>
-  T shfl(T value, int rank, ::memcarlo::host::CallSite where = {}) const {
+  template <class Value>
+  Value shfl(Value value, int rank, ::memcarlo::host::CallSite where = {}) const {
     // Rank r is the r-th set lane of the mask.
-    unsigned m = mask_;
-    for (int i = 0; i < rank && m != 0; ++i) {
-      m &= m - 1;
+    unsigned lanes = mask_;
+    for (int skipped = 0; skipped < rank && lanes != 0; ++skipped) {
+      lanes &= lanes - 1;
     }
-    const int lane = m != 0 ? std::countr_zero(m) : 0;
+    const int lane = lanes != 0 ? std::countr_zero(lanes) : 0;
     return __shfl_sync(mask_, value, lane, 32, where);
   }
   unsigned ballot(int predicate, ::memcarlo::host::CallSite where = {}) const {
@@ -148,22 +148,26 @@ void sync(const Group& group, ::memcarlo::host::CallSite where = {}) {
   group.sync(where);
 }
 
-template <class T>
+template <class Value>
 struct plus {
-  T operator()(const T& a, const T& b) const { return a + b; }
+  Value operator()(const Value& left, const Value& right) const { return left + right; }
 };
-template <class T>
+template <class Value>
 struct less {
-  T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+  Value operator()(const Value& left, const Value& right) const {
+    return right < left ? right : left;
+  }
 };
-template <class T>
+template <class Value>
 struct greater {
-  T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+  Value operator()(const Value& left, const Value& right) const {
+    return left < right ? right : left;
+  }
 };
 
 /// cg::reduce over a tile: a butterfly of shuffles, every lane gets the result.
-template <unsigned Size, class T, class Op>
-T reduce(const thread_block_tile<Size>& tile, T value, Op op) {
+template <unsigned Size, class Value, class Operation>
+Value reduce(const thread_block_tile<Size>& tile, Value value, Operation op) {
   for (unsigned offset = Size / 2; offset > 0; offset /= 2) {
     value = op(value, tile.shfl_xor(value, static_cast<int>(offset)));
   }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -18,6 +19,9 @@ constexpr std::uint64_t kAlignment = 256;  // cudaMalloc guarantees at least 256
 // same addresses are used with and without sanitizers. 4 TiB of address space, reserved only.
 constexpr std::uint64_t kArenaHint = 0x200000000000ull;
 constexpr std::uint64_t kArenaSize = std::uint64_t{1} << 42;
+// Reserved below the arena and never handed out, so that a negative index into the first
+// allocations (up to 1 GiB before them) is recognised as an out-of-bounds device access.
+constexpr std::uint64_t kGuardBelow = std::uint64_t{1} << 30;
 
 std::uint64_t round_up(std::uint64_t value, std::uint64_t to) {
   return (value + to - 1) / to * to;
@@ -40,19 +44,22 @@ std::ptrdiff_t DeviceRanges::find(std::uint64_t address) const {
 }
 
 AllocationRegistry::AllocationRegistry() {
+  // One reservation holds the guard and the arena above it.
   // NOLINTNEXTLINE(performance-no-int-to-ptr): a fixed address is the point.
-  void* arena = ::mmap(reinterpret_cast<void*>(kArenaHint), kArenaSize, PROT_NONE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-  if (arena == MAP_FAILED) {
+  void* reserved =
+      ::mmap(reinterpret_cast<void*>(kArenaHint - kGuardBelow), kGuardBelow + kArenaSize, PROT_NONE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (reserved == MAP_FAILED) {
     // Somebody holds that range: any address will do, only run-to-run determinism is lost.
-    arena =
-        ::mmap(nullptr, kArenaSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    reserved = ::mmap(nullptr, kGuardBelow + kArenaSize, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   }
-  if (arena != MAP_FAILED) {
-    arena_ = static_cast<std::byte*>(arena);
-    arena_base_ = reinterpret_cast<std::uint64_t>(arena);
+  if (reserved != MAP_FAILED) {
+    arena_ = static_cast<std::byte*>(reserved) + kGuardBelow;
+    arena_base_ = reinterpret_cast<std::uint64_t>(arena_);
     arena_size_ = kArenaSize;
     arena_next_ = arena_base_;
+    window_ = DeviceWindow{reinterpret_cast<std::uint64_t>(reserved), kGuardBelow + kArenaSize};
   }
   auto empty = std::make_shared<DeviceRanges>();
   empty->generation = ++generation_;
@@ -122,6 +129,7 @@ bool AllocationRegistry::release(const void* pointer, std::initializer_list<Memo
   } else {
     release_device_range(const_cast<void*>(pointer), bytes);
     ranges_.reset();
+    freed_.insert(*it);
   }
   live_.erase(it);
   return true;
@@ -131,6 +139,7 @@ void AllocationRegistry::set_name(const void* base, std::string name) {
   std::lock_guard lock(mutex_);
   if (const auto it = live_.find(reinterpret_cast<std::uint64_t>(base)); it != live_.end()) {
     it->second.name = std::move(name);
+    ranges_.reset();  // the snapshot carries the names
   }
 }
 
@@ -167,11 +176,91 @@ std::shared_ptr<const DeviceRanges> AllocationRegistry::device_ranges() {
       if (entry.kind == MemoryKind::kDevice || entry.kind == MemoryKind::kManaged) {
         ranges->bases.push_back(base);
         ranges->ends.push_back(base + std::max<std::uint64_t>(entry.size, 1));
+        ranges->names.push_back(entry.name);
       }
     }
     ranges_ = std::move(ranges);
   }
   return ranges_;
+}
+
+namespace {
+
+std::string hex(std::uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+}  // namespace
+
+std::string describe_allocation(const std::string& name, std::uint32_t id, std::uint64_t base,
+                                std::uint64_t size) {
+  const std::string what =
+      name.empty() ? "allocation #" + std::to_string(id) : "allocation '" + name + "'";
+  return what + " (" + std::to_string(size) + " bytes at " + hex(base) + ")";
+}
+
+std::string AllocationRegistry::describe_device_address(std::uint64_t address,
+                                                        std::uint64_t size) const {
+  std::lock_guard lock(mutex_);
+  const std::uint64_t end = address + std::max<std::uint64_t>(size, 1);
+  const auto is_device = [](const Entry& entry) {
+    return entry.kind == MemoryKind::kDevice || entry.kind == MemoryKind::kManaged;
+  };
+  // A released range is never handed out again, so an address inside one is a use after free.
+  if (auto freed = freed_.upper_bound(address); freed != freed_.begin()) {
+    --freed;
+    if (address < freed->first + std::max<std::uint64_t>(freed->second.size, 1)) {
+      return "lies in " +
+             describe_allocation(freed->second.name, freed->second.id, freed->first,
+                                 freed->second.size) +
+             ", which cudaFree released";
+    }
+  }
+  // The nearest live allocation below (the one overrun) and above (the one underrun).
+  const Entry* below = nullptr;
+  std::uint64_t below_base = 0;
+  for (auto it = live_.upper_bound(address); it != live_.begin();) {
+    --it;
+    if (is_device(it->second)) {
+      below = &it->second;
+      below_base = it->first;
+      break;
+    }
+  }
+  const Entry* above = nullptr;
+  std::uint64_t above_base = 0;
+  for (auto it = live_.upper_bound(address); it != live_.end(); ++it) {
+    if (is_device(it->second)) {
+      above = &it->second;
+      above_base = it->first;
+      break;
+    }
+  }
+  const std::uint64_t below_end =
+      below != nullptr ? below_base + std::max<std::uint64_t>(below->size, 1) : 0;
+  const std::uint64_t after_below =
+      below != nullptr && address >= below_end ? address - below_end : 0;
+  const std::uint64_t before_above = above != nullptr && end <= above_base ? above_base - end : 0;
+  if (below != nullptr && address < below_end) {
+    return "overruns the end of " +
+           describe_allocation(below->name, below->id, below_base, below->size) + " by " +
+           std::to_string(end - below_end) + " bytes";
+  }
+  if (above != nullptr && end > above_base) {
+    return "begins " + std::to_string(above_base - address) + " bytes before the start of " +
+           describe_allocation(above->name, above->id, above_base, above->size);
+  }
+  if (below != nullptr && (above == nullptr || after_below <= before_above)) {
+    return "begins " + std::to_string(after_below) + " bytes after the end of " +
+           describe_allocation(below->name, below->id, below_base, below->size);
+  }
+  if (above != nullptr) {
+    return "ends " + std::to_string(before_above) + " bytes before the start of " +
+           describe_allocation(above->name, above->id, above_base, above->size);
+  }
+  return "lies in device address space where no allocation is live";
 }
 
 std::vector<tracebuf::Allocation> AllocationRegistry::take_unlisted() {

@@ -24,12 +24,23 @@ enum class MemoryKind : std::uint8_t {
 };
 
 /// The live device and managed ranges at one moment, sorted; what probes test addresses against.
+/// Immutable once made, so that the crash handler may read it from a signal handler.
 struct DeviceRanges {
   std::uint64_t generation = 0;  // distinct for every snapshot the process ever makes
   std::vector<std::uint64_t> bases;
   std::vector<std::uint64_t> ends;
+  std::vector<std::string> names;  // the allocation's variable name, or empty
   /// Index of the range holding [address, address + 1), or -1.
   [[nodiscard]] std::ptrdiff_t find(std::uint64_t address) const;
+};
+
+/// The addresses device and managed memory can have: the reserved arena and a guard range below
+/// it, none of which is anything but device memory. A probed access that falls here and in no
+/// live allocation is out of bounds (docs/host-runtime.md, "Bounds checks"). Fixed for the
+/// process; empty when the arena could not be reserved.
+struct DeviceWindow {
+  std::uint64_t begin = 0;
+  std::uint64_t size = 0;  // [begin, begin + size)
 };
 
 class AllocationRegistry {
@@ -52,6 +63,13 @@ class AllocationRegistry {
   /// Snapshot for probes; rebuilt only after allocations changed.
   std::shared_ptr<const DeviceRanges> device_ranges();
 
+  [[nodiscard]] DeviceWindow device_window() const { return window_; }
+  /// Where [address, address + size) lies relative to the device allocations, for messages:
+  /// "begins 4 bytes after the end of allocation 'x' (4096 bytes at 0x200000000000)", or inside a
+  /// freed one.
+  [[nodiscard]] std::string describe_device_address(std::uint64_t address,
+                                                    std::uint64_t size) const;
+
   /// Device and managed allocations not yet listed in the current trace (then marked listed).
   std::vector<tracebuf::Allocation> take_unlisted();
   /// A new trace starts: every live allocation must be listed again.
@@ -70,18 +88,24 @@ class AllocationRegistry {
   void release_device_range(void* pointer, std::uint64_t size);
 
   mutable std::mutex mutex_;
-  std::map<std::uint64_t, Entry> live_;  // by base address
+  std::map<std::uint64_t, Entry> live_;   // by base address
+  std::map<std::uint64_t, Entry> freed_;  // released device and managed ranges, for messages
   std::uint32_t next_id_ = 0;
   std::byte* arena_ = nullptr;  // the reserved range, also as a number in arena_base_
   std::uint64_t arena_base_ = 0;
   std::uint64_t arena_size_ = 0;
   std::uint64_t arena_next_ = 0;  // bump pointer
+  DeviceWindow window_;
   std::uint64_t generation_ = 0;
   std::shared_ptr<const DeviceRanges> ranges_;
 };
 
 /// The process-wide registry.
 AllocationRegistry& allocations();
+
+/// "allocation 'd_val' (4096 bytes at 0x200000000000)", or "allocation #3 (...)" when unnamed.
+std::string describe_allocation(const std::string& name, std::uint32_t id, std::uint64_t base,
+                                std::uint64_t size);
 
 /// "(void**)&d_val, bytes" -> "d_val": the variable named by a cudaMalloc call's first argument.
 std::string allocation_name_from_call(const char* call_text);

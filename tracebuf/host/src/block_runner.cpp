@@ -66,6 +66,7 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
                         static_cast<unsigned>(block / request.grid.x % request.grid.y),
                         static_cast<unsigned>(block / request.grid.x / request.grid.y)};
   threads_.resize(n);
+  bounds_.use_generation(launch.device_ranges->generation);
   if (traced_) {
     lane_events_.resize(n);
     warp_records_.resize(launch.warps_per_block);
@@ -73,6 +74,7 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
       records.clear();
     }
     pending_barriers_.assign(launch.warps_per_block, 0);
+    lane_sharing_.clear();
   }
   for (std::uint32_t i = 0; i < n; ++i) {
     ThreadState& t = threads_[i];
@@ -89,6 +91,9 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
       t.events = &lane_events_[i];
     }
     t.probe_events = 0;
+    t.checked_begin = launch.checked_window.begin;
+    t.checked_size = launch.checked_window.size;
+    t.bounds = &bounds_;
     t.warp = i / 32;
     t.lane = i % 32;
     t.state = ThreadState::State::kReady;
@@ -164,12 +169,14 @@ void BlockRunner::resume(ThreadState& thread) {
   }
   thread.state = ThreadState::State::kRunning;
   current_thread = &thread;
-  current_builtins = &thread.builtins;
+  memcarlo_cuda_builtins::threadIdx = thread.builtins.thread_idx;
+  memcarlo_cuda_builtins::blockIdx = thread.builtins.block_idx;
+  memcarlo_cuda_builtins::blockDim = thread.builtins.block_dim;
+  memcarlo_cuda_builtins::gridDim = thread.builtins.grid_dim;
   start_switch(&scheduler_fake_stack_, thread.stack.bottom, thread.stack.size);
   const bctx::transfer_t back = bctx::jump_fcontext(thread.context, &thread);
   finish_switch(scheduler_fake_stack_, nullptr, nullptr);
   current_thread = nullptr;
-  current_builtins = nullptr;
   if (thread.state != ThreadState::State::kDone) {
     thread.context = back.fctx;
   }
@@ -306,8 +313,11 @@ bool BlockRunner::resolve_quiescent() {
 void BlockRunner::merge_warp(std::uint32_t warp) {
   const std::size_t first = std::size_t{warp} * 32;
   const std::size_t count = std::min<std::size_t>(32, threads_.size() - first);
+  std::vector<tracebuf::WarpRecord>& records = warp_records_[warp];
+  const std::size_t merged_before = records.size();
   merger_.merge(std::span(lane_events_).subspan(first, count), launch_->loads->kinds(),
-                pending_barriers_[warp], warp_records_[warp]);
+                pending_barriers_[warp], records);
+  lane_sharing_.scan(std::span(records).subspan(merged_before));
   for (std::size_t i = first; i < first + count; ++i) {
     lane_events_[i].clear();
   }

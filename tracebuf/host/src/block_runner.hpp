@@ -8,12 +8,15 @@
 
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <memory>
 #include <vector>
 #include "memcarlo/host/detail/call_site.h"
 
 #include "allocation_registry.hpp"
+#include "bounds_check.hpp"
 #include "fiber_stack.hpp"
+#include "lane_sharing.hpp"
 #include "loads_registry.hpp"
 #include "memcarlo/host/detail/builtins.h"
 #include "memcarlo/host/detail/launch.h"
@@ -38,6 +41,7 @@ struct LaunchContext {
   std::shared_ptr<const LoadsIndex> loads;
   std::size_t fiber_stack_bytes = std::size_t{256} * 1024;
   std::uint64_t max_block_events = std::uint64_t{1} << 24;  // buffered between two barriers
+  DeviceWindow checked_window;  // where probes check bounds; empty: no bounds checks
 };
 
 class BlockRunner;
@@ -51,6 +55,10 @@ struct ThreadState {
   BlockRunner* runner = nullptr;
   std::vector<LaneEvent>* events = nullptr;  // null in untraced blocks: probes record nothing
   std::uint64_t probe_events = 0;
+  // The launch's checked window and this OS thread's bounds cache, where the probe reads them.
+  std::uint64_t checked_begin = 0;
+  std::uint64_t checked_size = 0;
+  BoundsCache* bounds = nullptr;
   std::uint32_t warp = 0;
   std::uint32_t lane = 0;
   State state = State::kReady;
@@ -84,6 +92,10 @@ class BlockRunner {
   [[nodiscard]] std::uint64_t probe_events() const { return probe_events_; }
   [[nodiscard]] std::uint64_t traced_events() const { return traced_events_; }
   [[nodiscard]] std::uint64_t dropped_events() const { return merger_.dropped_events(); }
+  /// After a traced run: lanes of one warp instruction that raced on an address, by static id.
+  [[nodiscard]] const std::map<std::uint32_t, LaneSharing>& lane_sharing() const {
+    return lane_sharing_.findings();
+  }
 
   // Called from the running fiber.
   int barrier(BarrierKind kind, int predicate, ::memcarlo::host::CallSite where);
@@ -135,6 +147,7 @@ class BlockRunner {
   std::size_t scheduler_stack_size_ = 0;
   void* scheduler_fake_stack_ = nullptr;
   FiberStackPool stacks_;
+  BoundsCache bounds_;
   std::unique_ptr<std::byte, FreeAligned> dynamic_shared_;
   std::size_t dynamic_shared_capacity_ = 0;
   // Tracing.
@@ -142,6 +155,7 @@ class BlockRunner {
   std::vector<std::vector<tracebuf::WarpRecord>> warp_records_;
   std::vector<std::uint8_t> pending_barriers_;  // per warp, carried by its next record
   TraceMerger merger_;
+  LaneSharingCheck lane_sharing_;
   std::uint64_t probe_events_ = 0;
   std::uint64_t traced_events_ = 0;
   std::uint64_t buffered_events_ = 0;  // since the last merge

@@ -25,9 +25,4 @@ void device_trap(const char* construct, ::memcarlo::host::CallSite where) {
   std::abort();
 }
 
-void builtin_outside_kernel(const char* name) {
-  fatal(kExitUnsupported,
-        std::string(name) + " was read outside a kernel (host code has no CUDA thread)");
-}
-
 }  // namespace memcarlo::host::detail

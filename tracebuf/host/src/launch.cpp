@@ -5,13 +5,16 @@
 #include <tbb/parallel_for.h>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "allocation_registry.hpp"
 #include "api_errors.hpp"
 #include "block_runner.hpp"
+#include "crash_handler.hpp"
 #include "diagnostics.hpp"
 #include "loads_registry.hpp"
 #include "memcarlo/host/detail/unsupported.h"
@@ -49,12 +52,55 @@ struct BlockTotals {
   std::atomic<std::uint64_t> records = 0;
   std::atomic<std::uint64_t> traced_blocks = 0;
   std::atomic<bool> abandoned = false;
+  std::mutex sharing_mutex;
+  std::map<std::uint32_t, LaneSharing> lane_sharing;  // by trace-wide static id
 };
+
+/// Warns, once per static access and kernel in the process (launches with MEMCARLO_LAUNCH=all
+/// repeat them), about lanes of one warp instruction that raced on an address
+/// (lane_sharing.hpp): the emulation computes something a GPU would not.
+void warn_lane_sharing(const LaunchRequest& request,
+                       const std::map<std::uint32_t, LaneSharing>& findings) {
+  constexpr std::size_t kMaxWarnings = 8;
+  static std::mutex mutex;
+  static std::set<std::pair<std::string, std::uint32_t>> warned_before;
+  std::lock_guard lock(mutex);
+  std::vector<std::pair<std::uint32_t, LaneSharing>> fresh;
+  for (const auto& [static_id, found] : findings) {
+    if (warned_before.emplace(request.kernel_name, static_id).second) {
+      fresh.emplace_back(static_id, found);
+    }
+  }
+  const std::vector<tracebuf::LoadInfo> table = loads_registry().table();
+  for (std::size_t i = 0; i < fresh.size() && i < kMaxWarnings; ++i) {
+    const auto& [static_id, found] = fresh[i];
+    std::string access = "static access " + std::to_string(static_id);
+    if (static_id < table.size()) {
+      const tracebuf::LoadInfo& load = table[static_id];
+      access = load.expression + " (" + load.file + ":" + std::to_string(load.line) + ":" +
+               std::to_string(load.column) + ")";
+    }
+    warn("kernel '" + std::string(request.kernel_name) + "': up to " +
+         std::to_string(found.most_lanes) + " lanes of one warp instruction " +
+         (found.read_then_write ? "read and then write" : "update") + " the same address through " +
+         access + ", in " + std::to_string(found.instructions) +
+         " warp instructions of the traced blocks. A GPU warp executes that instruction in "
+         "lockstep and keeps one lane's value; the host backend runs each CUDA thread until it "
+         "waits, so each lane sees the others' writes and the results differ from a GPU's "
+         "(docs/host-runtime.md, \"Races within a warp\")");
+  }
+  if (fresh.size() > kMaxWarnings) {
+    warn("kernel '" + std::string(request.kernel_name) +
+         "': " + std::to_string(fresh.size() - kMaxWarnings) +
+         " more accesses race within warp instructions");
+  }
+}
 
 void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& totals) {
   // One runner per OS thread, reused by every block that runs there: its fiber stacks, event
   // buffers and dynamic shared memory stay allocated between blocks.
   thread_local BlockRunner runner;
+  ensure_signal_stack();
   const std::uint64_t dropped_before = runner.dropped_events();
   runner.run(context, block);
   totals.probe_events += runner.probe_events();
@@ -69,6 +115,12 @@ void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& t
          "blocks ends at their last barrier");
   }
   totals.dropped += runner.dropped_events() - dropped_before;
+  if (!runner.lane_sharing().empty()) {
+    std::lock_guard lock(totals.sharing_mutex);
+    for (const auto& [static_id, found] : runner.lane_sharing()) {
+      totals.lane_sharing[static_id].add(found);
+    }
+  }
   ++totals.traced_blocks;
   const auto& warps = runner.warp_records();
   for (std::uint32_t w = 0; w < warps.size(); ++w) {
@@ -94,6 +146,7 @@ void run_launch(const LaunchRequest& request) {
     return;
   }
   const LaunchPlan plan = plan_launch(request);
+  install_crash_handler();
   limit_parallelism(runtime_options().worker_threads);
 
   LaunchContext context;
@@ -110,6 +163,9 @@ void run_launch(const LaunchRequest& request) {
   context.loads = loads_registry().index();
   context.fiber_stack_bytes = plan.fiber_stack_bytes;
   context.max_block_events = plan.max_block_events;
+  if (plan.bounds_check) {
+    context.checked_window = allocations().device_window();
+  }
 
   BlockTotals totals;
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, context.block_count),
@@ -118,6 +174,10 @@ void run_launch(const LaunchRequest& request) {
                         run_block(context, block, totals);
                       }
                     });
+
+  if (!totals.lane_sharing.empty()) {
+    warn_lane_sharing(request, totals.lane_sharing);
+  }
 
   RuntimeStats delta;
   delta.launches = 1;

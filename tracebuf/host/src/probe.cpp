@@ -1,5 +1,6 @@
 // The probe API of the host backend (memcarlo/probe_api.h): loads-table registration, and the
-// per-access probe, whose untraced path is a thread_local test and a counter increment.
+// per-access probe, whose untraced path is a thread_local test, a counter increment and, for
+// device addresses, the bounds check.
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -85,15 +86,36 @@ void warn_unknown_probe(unsigned tu, unsigned id) {
   }
 }
 
+/// The bounds check's slow path, then the traced path; a function of its own so that every call
+/// in the probe is a tail call and the probe needs no stack frame.
+[[gnu::noinline]] void check_then_record(ThreadState& thread, unsigned tu, unsigned id,
+                                         std::uint64_t address, unsigned size) {
+  check_device_access(thread, tu, id, address, size);
+  if (thread.events != nullptr) {
+    record_traced(thread, tu, id, reinterpret_cast<const void*>(address), size);
+  }
+}
+
 }  // namespace
 }  // namespace memcarlo::host::detail
 
 void memcarlo_record_access(unsigned tu, unsigned id, const void* address, unsigned size) {
+  using memcarlo::host::detail::BoundsCache;
   memcarlo::host::detail::ThreadState* thread = memcarlo::host::detail::current_thread;
   if (thread == nullptr) {
     return;  // host code calling a __host__ __device__ function
   }
   ++thread->probe_events;
+  // Bounds check: one compare for addresses outside the device window (or with checks off, when
+  // the window is empty), a slot compare for the common in-bounds device access.
+  const auto at = reinterpret_cast<std::uint64_t>(address);
+  if (at - thread->checked_begin < thread->checked_size) {
+    const BoundsCache::Range& range = thread->bounds->slots[BoundsCache::slot(tu, id)];
+    if (at < range.begin || at + size > range.end) [[unlikely]] {
+      memcarlo::host::detail::check_then_record(*thread, tu, id, at, size);
+      return;
+    }
+  }
   if (thread->events != nullptr) {
     memcarlo::host::detail::record_traced(*thread, tu, id, address, size);
   }

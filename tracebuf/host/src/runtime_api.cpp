@@ -57,25 +57,57 @@ const char* cudaGetErrorName(cudaError_t error) {
     MEMCARLO_ERROR_NAME(cudaErrorInvalidValue)
     MEMCARLO_ERROR_NAME(cudaErrorMemoryAllocation)
     MEMCARLO_ERROR_NAME(cudaErrorInitializationError)
+    MEMCARLO_ERROR_NAME(cudaErrorCudartUnloading)
+    MEMCARLO_ERROR_NAME(cudaErrorProfilerDisabled)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidConfiguration)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidPitchValue)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidSymbol)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidHostPointer)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidDevicePointer)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidTexture)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidTextureBinding)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidChannelDescriptor)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidMemcpyDirection)
+    MEMCARLO_ERROR_NAME(cudaErrorInsufficientDriver)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidSurface)
+    MEMCARLO_ERROR_NAME(cudaErrorDevicesUnavailable)
+    MEMCARLO_ERROR_NAME(cudaErrorMissingConfiguration)
+    MEMCARLO_ERROR_NAME(cudaErrorLaunchMaxDepthExceeded)
+    MEMCARLO_ERROR_NAME(cudaErrorSyncDepthExceeded)
+    MEMCARLO_ERROR_NAME(cudaErrorLaunchPendingCountExceeded)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidDeviceFunction)
     MEMCARLO_ERROR_NAME(cudaErrorNoDevice)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidDevice)
+    MEMCARLO_ERROR_NAME(cudaErrorStartupFailure)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidKernelImage)
+    MEMCARLO_ERROR_NAME(cudaErrorNoKernelImageForDevice)
+    MEMCARLO_ERROR_NAME(cudaErrorUnsupportedLimit)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidPtx)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidSource)
+    MEMCARLO_ERROR_NAME(cudaErrorFileNotFound)
     MEMCARLO_ERROR_NAME(cudaErrorInvalidResourceHandle)
+    MEMCARLO_ERROR_NAME(cudaErrorIllegalState)
+    MEMCARLO_ERROR_NAME(cudaErrorSymbolNotFound)
     MEMCARLO_ERROR_NAME(cudaErrorNotReady)
     MEMCARLO_ERROR_NAME(cudaErrorIllegalAddress)
     MEMCARLO_ERROR_NAME(cudaErrorLaunchOutOfResources)
+    MEMCARLO_ERROR_NAME(cudaErrorLaunchTimeout)
+    MEMCARLO_ERROR_NAME(cudaErrorPeerAccessAlreadyEnabled)
+    MEMCARLO_ERROR_NAME(cudaErrorPeerAccessNotEnabled)
+    MEMCARLO_ERROR_NAME(cudaErrorSetOnActiveProcess)
+    MEMCARLO_ERROR_NAME(cudaErrorAssert)
     MEMCARLO_ERROR_NAME(cudaErrorHostMemoryAlreadyRegistered)
     MEMCARLO_ERROR_NAME(cudaErrorHostMemoryNotRegistered)
+    MEMCARLO_ERROR_NAME(cudaErrorIllegalInstruction)
+    MEMCARLO_ERROR_NAME(cudaErrorMisalignedAddress)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidAddressSpace)
+    MEMCARLO_ERROR_NAME(cudaErrorInvalidPc)
     MEMCARLO_ERROR_NAME(cudaErrorLaunchFailure)
     MEMCARLO_ERROR_NAME(cudaErrorCooperativeLaunchTooLarge)
+    MEMCARLO_ERROR_NAME(cudaErrorNotPermitted)
     MEMCARLO_ERROR_NAME(cudaErrorNotSupported)
+    MEMCARLO_ERROR_NAME(cudaErrorStreamCaptureUnsupported)
+    MEMCARLO_ERROR_NAME(cudaErrorTimeout)
     MEMCARLO_ERROR_NAME(cudaErrorUnknown)
 #undef MEMCARLO_ERROR_NAME
   }
@@ -177,6 +209,14 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
   properties->major = options.compute_major;
   properties->minor = options.compute_minor;
   properties->textureAlignment = 512;
+  properties->texturePitchAlignment = 32;
+  properties->surfaceAlignment = 512;
+  properties->deviceOverlap = 1;
+  properties->computeMode = cudaComputeModeDefault;
+  properties->hostRegisterSupported = 1;
+  properties->concurrentManagedAccess = 1;
+  properties->directManagedMemAccessFromHost = 1;
+  properties->canUseHostPointerForRegisteredMem = 1;
   properties->multiProcessorCount = static_cast<int>(limits.sm_count);
   properties->canMapHostMemory = 1;
   properties->concurrentKernels = 1;
@@ -281,6 +321,114 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
       break;
     case cudaDevAttrMaxBlocksPerMultiprocessor:
       *value = p.maxBlocksPerMultiProcessor;
+      break;
+    case cudaDevAttrMaxPitch:
+      *value = static_cast<int>(std::min<std::size_t>(p.memPitch, 2147483647));
+      break;
+    case cudaDevAttrTextureAlignment:
+      *value = static_cast<int>(p.textureAlignment);
+      break;
+    case cudaDevAttrGpuOverlap:
+      *value = p.deviceOverlap;
+      break;
+    case cudaDevAttrKernelExecTimeout:
+      *value = p.kernelExecTimeoutEnabled;
+      break;
+    case cudaDevAttrIntegrated:
+      *value = p.integrated;
+      break;
+    case cudaDevAttrCanMapHostMemory:
+      *value = p.canMapHostMemory;
+      break;
+    case cudaDevAttrComputeMode:
+      *value = p.computeMode;
+      break;
+    case cudaDevAttrSurfaceAlignment:
+      *value = static_cast<int>(p.surfaceAlignment);
+      break;
+    case cudaDevAttrEccEnabled:
+      *value = p.ECCEnabled;
+      break;
+    case cudaDevAttrPciBusId:
+      *value = p.pciBusID;
+      break;
+    case cudaDevAttrPciDeviceId:
+      *value = p.pciDeviceID;
+      break;
+    case cudaDevAttrPciDomainId:
+      *value = p.pciDomainID;
+      break;
+    case cudaDevAttrTccDriver:
+      *value = p.tccDriver;
+      break;
+    case cudaDevAttrAsyncEngineCount:
+      *value = p.asyncEngineCount;
+      break;
+    case cudaDevAttrTexturePitchAlignment:
+      *value = static_cast<int>(p.texturePitchAlignment);
+      break;
+    case cudaDevAttrStreamPrioritiesSupported:
+      *value = p.streamPrioritiesSupported;
+      break;
+    case cudaDevAttrGlobalL1CacheSupported:
+      *value = p.globalL1CacheSupported;
+      break;
+    case cudaDevAttrLocalL1CacheSupported:
+      *value = p.localL1CacheSupported;
+      break;
+    case cudaDevAttrIsMultiGpuBoard:
+      *value = p.isMultiGpuBoard;
+      break;
+    case cudaDevAttrMultiGpuBoardGroupID:
+      *value = p.multiGpuBoardGroupID;
+      break;
+    case cudaDevAttrHostNativeAtomicSupported:
+      *value = p.hostNativeAtomicSupported;
+      break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio:
+      *value = p.singleToDoublePrecisionPerfRatio;
+      break;
+    case cudaDevAttrPageableMemoryAccess:
+      *value = p.pageableMemoryAccess;
+      break;
+    case cudaDevAttrConcurrentManagedAccess:
+      *value = p.concurrentManagedAccess;
+      break;
+    case cudaDevAttrComputePreemptionSupported:
+      *value = p.computePreemptionSupported;
+      break;
+    case cudaDevAttrCanUseHostPointerForRegisteredMem:
+      *value = p.canUseHostPointerForRegisteredMem;
+      break;
+    case cudaDevAttrCooperativeLaunch:
+      *value = p.cooperativeLaunch;
+      break;
+    case cudaDevAttrCooperativeMultiDeviceLaunch:
+      *value = p.cooperativeMultiDeviceLaunch;
+      break;
+    case cudaDevAttrCanFlushRemoteWrites:
+      *value = 0;
+      break;
+    case cudaDevAttrHostRegisterSupported:
+      *value = p.hostRegisterSupported;
+      break;
+    case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+      *value = p.pageableMemoryAccessUsesHostPageTables;
+      break;
+    case cudaDevAttrDirectManagedMemAccessFromHost:
+      *value = p.directManagedMemAccessFromHost;
+      break;
+    case cudaDevAttrMaxPersistingL2CacheSize:
+      *value = p.persistingL2CacheMaxSize;
+      break;
+    case cudaDevAttrMaxAccessPolicyWindowSize:
+      *value = p.accessPolicyMaxWindowSize;
+      break;
+    case cudaDevAttrReservedSharedMemoryPerBlock:
+      *value = static_cast<int>(p.reservedSharedMemPerBlock);
+      break;
+    case cudaDevAttrMemoryPoolsSupported:
+      *value = p.memoryPoolsSupported;
       break;
     default:
       return api_result(cudaErrorInvalidValue);

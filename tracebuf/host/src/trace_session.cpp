@@ -183,6 +183,7 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
   plan.fiber_stack_bytes = options.fiber_stack_bytes;
   plan.max_block_events = options.max_block_events;
   plan.verbose = options.verbose;
+  plan.bounds_check = options.bounds_check;
   const bool selected =
       !options.trace_path.empty() && !s.trace_failed &&
       (options.kernels.empty() || std::find(options.kernels.begin(), options.kernels.end(),

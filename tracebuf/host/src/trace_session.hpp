@@ -22,6 +22,7 @@ struct LaunchPlan {
   std::size_t fiber_stack_bytes = 0;
   std::uint64_t max_block_events = 0;
   bool verbose = false;
+  bool bounds_check = true;
 };
 
 /// Reads the options and registers the exit handler that finishes the trace. Called at the first

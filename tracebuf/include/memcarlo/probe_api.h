@@ -52,9 +52,9 @@ struct LoadsRegistrar {
 #if defined(MEMCARLO_BACKEND_HOST)
 // Host backend: implemented by the CUDA emulation runtime (tracebuf/host).
 void memcarlo_record_access(unsigned tu, unsigned id, const void* address, unsigned size);
-template <class T>
-inline T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
-  memcarlo_record_access(tu, id, static_cast<const void*>(address), sizeof(T));
+template <class Accessed>
+inline Accessed* memcarlo_probe(unsigned tu, unsigned id, Accessed* address) {
+  memcarlo_record_access(tu, id, static_cast<const void*>(address), sizeof(Accessed));
   return address;
 }
 // memcarlo_launch(name, kernel, grid, block, shmem, stream, args...) (a macro that adds the call
@@ -66,10 +66,11 @@ inline T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
 __device__ void memcarlo_device_record(unsigned tu, unsigned id, const void* address, unsigned size);
 // __host__ __device__ so that probes in __host__ __device__ functions compile; only the device
 // side records.
-template <class T>
-__host__ __device__ __forceinline__ T* memcarlo_probe(unsigned tu, unsigned id, T* address) {
+template <class Accessed>
+__host__ __device__ __forceinline__ Accessed* memcarlo_probe(unsigned tu, unsigned id,
+                                                             Accessed* address) {
 #if defined(__CUDA_ARCH__)
-  memcarlo_device_record(tu, id, static_cast<const void*>(address), sizeof(T));
+  memcarlo_device_record(tu, id, static_cast<const void*>(address), sizeof(Accessed));
 #else
   (void)tu;
   (void)id;
@@ -88,21 +89,21 @@ void memcarlo_launch_end();
 // `extern __shared__` declaration again, so that the output of either backend compiles with nvcc
 // alone. Linking still needs memcarlo_register_loads (MEMCARLO_REGISTER_LOADS above), which only
 // the runtimes define.
-template <class T>
-inline MEMCARLO_HD T* memcarlo_probe(unsigned, unsigned, T* address) {
+template <class Accessed>
+inline MEMCARLO_HD Accessed* memcarlo_probe(unsigned, unsigned, Accessed* address) {
   return address;
 }
 #if defined(__CUDACC__) || defined(__CUDA__)
 // The host backend's spelling of `extern __shared__ T name[];` (see docs/host-runtime.md).
 #ifndef MEMCARLO_DYNAMIC_SHARED
-#define MEMCARLO_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
+#define MEMCARLO_DYNAMIC_SHARED(type, name) extern __shared__ type name[]
 #endif
 inline void memcarlo_launch_begin(const char*, dim3, dim3, unsigned long long, void*) {}
 inline void memcarlo_launch_end() {}
 namespace memcarlo_detail {
-template <class T>
+template <class Parameter>
 struct Identity {
-  using Type = T;
+  using Type = Parameter;
 };
 }  // namespace memcarlo_detail
 // The arguments convert to the kernel's parameter types at the call, as in `k<<<...>>>(0)`.

@@ -38,6 +38,9 @@ struct RuntimeOptions {
   /// (16 bytes each); past it the block's trace ends at its last barrier.
   std::uint64_t max_block_events = std::uint64_t{1} << 24;
   bool verbose = false;  // MEMCARLO_VERBOSE
+  /// MEMCARLO_BOUNDS_CHECK: every probed access that falls in device address space must lie in a
+  /// live device allocation, or the program ends naming the access (docs/host-runtime.md).
+  bool bounds_check = true;
 };
 
 /// Parses the MEMCARLO_* variables. A malformed value names the variable and what was expected,

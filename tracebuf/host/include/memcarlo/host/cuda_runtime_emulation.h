@@ -30,6 +30,7 @@
 #include "memcarlo/host/detail/math_functions.h"
 #include "memcarlo/host/detail/runtime_api.h"
 #include "memcarlo/host/detail/synchronization.h"
+#include "memcarlo/host/detail/textures.h"
 #include "memcarlo/host/detail/unsupported.h"
 #include "memcarlo/host/detail/vector_types.h"
 #include "memcarlo/probe_api.h"
@@ -45,6 +46,24 @@ inline unsigned __isGlobal(const void* pointer) {
   return ::memcarlo::host::detail::is_device_address(pointer) ? 1u : 0u;
 }
 
+// ---- the include guards of the CUDA headers this one stands in for ------------------------------
+//
+// Programs and helper headers test them to learn which parts of CUDA are declared: the CUDA
+// samples' helper_cuda.h defines checkCudaErrors only under __DRIVER_TYPES_H__ and findCudaDevice
+// only under __CUDA_RUNTIME_H__. nvcc force-includes cuda_runtime.h, which defines all of these.
+// The driver API's guard (__cuda_cuda_h__) stays undefined: CUresult and cu* are not emulated.
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __VECTOR_TYPES_H__
+#define __VECTOR_FUNCTIONS_H__
+#define __BUILTIN_TYPES_H__
+#define __HOST_DEFINES_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#define __TEXTURE_TYPES_H__
+#define __SURFACE_TYPES_H__
+#define __CHANNEL_DESCRIPTOR_H__
+
 // ---- function and variable qualifiers
 // --------------------------------------------------------------
 
@@ -59,8 +78,8 @@ inline unsigned __isGlobal(const void* pointer) {
 // attribute list is still valid there.
 #define __noinline__
 #define __launch_bounds__(...)
-#define __align__(n) __attribute__((aligned(n)))
-#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __align__(bytes) __attribute__((aligned(bytes)))
+#define __builtin_align__(bytes) __attribute__((aligned(bytes)))
 #define __device_builtin__
 #define __cudart_builtin__
 
@@ -84,8 +103,8 @@ inline unsigned __isGlobal(const void* pointer) {
 // unsized extern array cannot become per-block storage without its name, so dynamic shared memory
 // is spelled MEMCARLO_DYNAMIC_SHARED(T, x); the instrumenter rewrites `extern __shared__` to it
 // when it builds for the host backend.
-#define MEMCARLO_CONCATENATE_IMPL(a, b) a##b
-#define MEMCARLO_CONCATENATE(a, b) MEMCARLO_CONCATENATE_IMPL(a, b)
+#define MEMCARLO_CONCATENATE_IMPL(first, second) first##second
+#define MEMCARLO_CONCATENATE(first, second) MEMCARLO_CONCATENATE_IMPL(first, second)
 #define __shared__                                                                          \
   __attribute__((unused)) const int MEMCARLO_CONCATENATE(                                   \
       memcarlo_extern_shared_must_be_written_as_MEMCARLO_DYNAMIC_SHARED_, __COUNTER__) = 0; \
@@ -93,7 +112,8 @@ inline unsigned __isGlobal(const void* pointer) {
 
 /// `extern __shared__ T name[];` for the host backend: `name` points at the block's dynamic
 /// shared memory (the launch's shmem argument).
-// T is a type and name a declarator: neither can be parenthesized.
-#define MEMCARLO_DYNAMIC_SHARED(T, name) \
-  T* const name = static_cast<T*>(::memcarlo::host::detail::dynamic_shared_memory())  // NOLINT
+// `type` is a type and `name` a declarator: neither can be parenthesized.
+#define MEMCARLO_DYNAMIC_SHARED(type, name) \
+  type* const name =                        \
+      static_cast<type*>(::memcarlo::host::detail::dynamic_shared_memory())  // NOLINT
 // NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

@@ -10,45 +10,46 @@
 
 namespace memcarlo::host::detail {
 
-template <class T>
-concept AtomicArithmetic = (std::integral<T> || std::floating_point<T>)&&!std::same_as<T, bool>;
+template <class Value>
+concept AtomicArithmetic = (std::integral<Value> ||
+                            std::floating_point<Value>)&&!std::same_as<Value, bool>;
 
 /// Counts a spin-wait iteration of the running CUDA thread; yields its fiber now and then.
 void note_spin(bool spinning);
 
-template <class T>
-std::atomic_ref<T> atomic_at(T* address) {
-  return std::atomic_ref<T>(*address);
+template <class Value>
+std::atomic_ref<Value> atomic_at(Value* address) {
+  return std::atomic_ref<Value>(*address);
 }
 
 }  // namespace memcarlo::host::detail
 
-template <::memcarlo::host::detail::AtomicArithmetic T>
-T atomicAdd(T* address, std::type_identity_t<T> value) {
+template <::memcarlo::host::detail::AtomicArithmetic Value>
+Value atomicAdd(Value* address, std::type_identity_t<Value> value) {
   return ::memcarlo::host::detail::atomic_at(address).fetch_add(value);
 }
-template <::memcarlo::host::detail::AtomicArithmetic T>
-T atomicSub(T* address, std::type_identity_t<T> value) {
+template <::memcarlo::host::detail::AtomicArithmetic Value>
+Value atomicSub(Value* address, std::type_identity_t<Value> value) {
   return ::memcarlo::host::detail::atomic_at(address).fetch_sub(value);
 }
-template <::memcarlo::host::detail::AtomicArithmetic T>
-T atomicExch(T* address, std::type_identity_t<T> value) {
-  const T old = ::memcarlo::host::detail::atomic_at(address).exchange(value);
+template <::memcarlo::host::detail::AtomicArithmetic Value>
+Value atomicExch(Value* address, std::type_identity_t<Value> value) {
+  const Value old = ::memcarlo::host::detail::atomic_at(address).exchange(value);
   ::memcarlo::host::detail::note_spin(old == value);
   return old;
 }
-template <::memcarlo::host::detail::AtomicArithmetic T>
-T atomicMin(T* address, std::type_identity_t<T> value) {
+template <::memcarlo::host::detail::AtomicArithmetic Value>
+Value atomicMin(Value* address, std::type_identity_t<Value> value) {
   auto ref = ::memcarlo::host::detail::atomic_at(address);
-  T old = ref.load();
+  Value old = ref.load();
   while (value < old && !ref.compare_exchange_weak(old, value)) {
   }
   return old;
 }
-template <::memcarlo::host::detail::AtomicArithmetic T>
-T atomicMax(T* address, std::type_identity_t<T> value) {
+template <::memcarlo::host::detail::AtomicArithmetic Value>
+Value atomicMax(Value* address, std::type_identity_t<Value> value) {
   auto ref = ::memcarlo::host::detail::atomic_at(address);
-  T old = ref.load();
+  Value old = ref.load();
   while (old < value && !ref.compare_exchange_weak(old, value)) {
   }
   return old;
@@ -69,36 +70,37 @@ inline unsigned atomicDec(unsigned* address, unsigned limit) {
   }
   return old;
 }
-template <::memcarlo::host::detail::AtomicArithmetic T>
-T atomicCAS(T* address, std::type_identity_t<T> compare, std::type_identity_t<T> value) {
-  T expected = compare;
+template <::memcarlo::host::detail::AtomicArithmetic Value>
+Value atomicCAS(Value* address, std::type_identity_t<Value> compare,
+                std::type_identity_t<Value> value) {
+  Value expected = compare;
   const bool swapped =
       ::memcarlo::host::detail::atomic_at(address).compare_exchange_strong(expected, value);
   ::memcarlo::host::detail::note_spin(!swapped);
   return expected;
 }
-template <std::integral T>
-T atomicAnd(T* address, std::type_identity_t<T> value) {
+template <std::integral Value>
+Value atomicAnd(Value* address, std::type_identity_t<Value> value) {
   return ::memcarlo::host::detail::atomic_at(address).fetch_and(value);
 }
-template <std::integral T>
-T atomicOr(T* address, std::type_identity_t<T> value) {
+template <std::integral Value>
+Value atomicOr(Value* address, std::type_identity_t<Value> value) {
   return ::memcarlo::host::detail::atomic_at(address).fetch_or(value);
 }
-template <std::integral T>
-T atomicXor(T* address, std::type_identity_t<T> value) {
+template <std::integral Value>
+Value atomicXor(Value* address, std::type_identity_t<Value> value) {
   return ::memcarlo::host::detail::atomic_at(address).fetch_xor(value);
 }
 
 // The _block and _system scopes are the same on a host where every thread shares one memory.
-#define MEMCARLO_ATOMIC_SCOPES(NAME)                                               \
-  template <class T, class... Rest>                                                \
-  auto NAME##_block(T* address, Rest... rest)->decltype(NAME(address, rest...)) {  \
-    return NAME(address, rest...);                                                 \
-  }                                                                                \
-  template <class T, class... Rest>                                                \
-  auto NAME##_system(T* address, Rest... rest)->decltype(NAME(address, rest...)) { \
-    return NAME(address, rest...);                                                 \
+#define MEMCARLO_ATOMIC_SCOPES(name)                                                   \
+  template <class Value, class... Rest>                                                \
+  auto name##_block(Value* address, Rest... rest)->decltype(name(address, rest...)) {  \
+    return name(address, rest...);                                                     \
+  }                                                                                    \
+  template <class Value, class... Rest>                                                \
+  auto name##_system(Value* address, Rest... rest)->decltype(name(address, rest...)) { \
+    return name(address, rest...);                                                     \
   }
 MEMCARLO_ATOMIC_SCOPES(atomicAdd)
 MEMCARLO_ATOMIC_SCOPES(atomicSub)

@@ -1,15 +1,12 @@
 // The per-CUDA-thread built-in variables (threadIdx, blockIdx, blockDim, gridDim) and warpSize.
-// Each CUDA thread is a fiber; the block runner points a thread_local at the running fiber's copy.
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
 #pragma once
-
-#include "memcarlo/host/detail/call_site.h"
 
 #include "memcarlo/host/detail/vector_types.h"
 
 namespace memcarlo::host::detail {
 
-/// What the index built-ins read. One per CUDA thread, filled when its fiber starts.
+/// What the index built-ins hold for one CUDA thread; the block runner keeps one per fiber.
 struct ThreadBuiltins {
   ::uint3 thread_idx;
   ::uint3 block_idx;
@@ -17,28 +14,23 @@ struct ThreadBuiltins {
   ::dim3 grid_dim;
 };
 
-/// The running CUDA thread's built-ins; null outside kernels. A fiber never leaves the OS thread
-/// that runs its block, so a thread_local is the right scope; constinit lets the compiler read it
-/// directly (%fs-relative) instead of through a TLS wrapper call.
-inline constinit thread_local const ThreadBuiltins* current_builtins = nullptr;
-
-[[noreturn]] void builtin_outside_kernel(const char* name);
-
-inline const ThreadBuiltins& builtins(const char* name) {
-  const ThreadBuiltins* b = current_builtins;
-  if (b == nullptr) [[unlikely]] {
-    builtin_outside_kernel(name);
-  }
-  return *b;
-}
-
 }  // namespace memcarlo::host::detail
 
-// CUDA spells them as variables; here they are const lvalues of the running fiber.
-#define threadIdx (::memcarlo::host::detail::builtins("threadIdx").thread_idx)
-#define blockIdx (::memcarlo::host::detail::builtins("blockIdx").block_idx)
-#define blockDim (::memcarlo::host::detail::builtins("blockDim").block_dim)
-#define gridDim (::memcarlo::host::detail::builtins("gridDim").grid_dim)
+// Variables, not macros: a program may declare host variables of the same names, as Rodinia's nn
+// does with `dim3 gridDim(...)` in main; the local declaration hides the built-in, which nvcc only
+// declares for device code. They live in a namespace that a using-directive opens, so that GCC's
+// -Wshadow does not object to such locals and parameters. Each OS thread runs one CUDA thread
+// (fiber) at a time and a fiber never leaves its OS thread, so the block runner copies the
+// running fiber's values into these thread_locals whenever it switches to it; constinit lets the
+// compiler read them directly (%fs-relative), without a TLS wrapper call. Host code that reads
+// them (valid CUDA cannot) sees the last CUDA thread that ran on its OS thread, or zeros.
+namespace memcarlo_cuda_builtins {
+inline constinit thread_local ::uint3 threadIdx{};
+inline constinit thread_local ::uint3 blockIdx{};
+inline constinit thread_local ::dim3 blockDim{0, 0, 0};
+inline constinit thread_local ::dim3 gridDim{0, 0, 0};
+}  // namespace memcarlo_cuda_builtins
+using namespace memcarlo_cuda_builtins;  // NOLINT(google-global-names-in-headers): CUDA's names
 
 inline constexpr int warpSize = 32;
 // NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

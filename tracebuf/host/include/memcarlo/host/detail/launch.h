@@ -35,15 +35,15 @@ struct LaunchRequest {
 /// Sets the error that cudaGetLastError reports.
 void run_launch(const LaunchRequest& request);
 
-inline dim3 to_dim3(dim3 d) {
-  return d;
+inline dim3 to_dim3(dim3 shape) {
+  return shape;
 }
-inline dim3 to_dim3(uint3 d) {
-  return dim3(d);
+inline dim3 to_dim3(uint3 shape) {
+  return dim3(shape);
 }
-template <std::integral I>
-dim3 to_dim3(I n) {
-  return dim3(static_cast<unsigned>(n));
+template <std::integral Integer>
+dim3 to_dim3(Integer count) {
+  return dim3(static_cast<unsigned>(count));
 }
 
 template <class... Params>
@@ -82,9 +82,9 @@ template <class... Params>
 cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
                              std::size_t dynamic_shared_bytes = 0, cudaStream_t stream = nullptr,
                              ::memcarlo::host::CallSite where = {}) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+  return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
     const ::memcarlo::host::detail::KernelClosure<Params...> closure{
-        kernel, {*static_cast<std::decay_t<Params>*>(args[I])...}};
+        kernel, {*static_cast<std::decay_t<Params>*>(args[Index])...}};
     ::memcarlo::host::detail::run_launch(
         {"cudaLaunchKernel", grid, block, dynamic_shared_bytes, stream,
          &::memcarlo::host::detail::KernelClosure<Params...>::invoke, &closure, where});

@@ -81,17 +81,17 @@ inline float __saturatef(float x) {
 inline float rhypotf(float x, float y) {
   return 1.0f / std::hypot(x, y);
 }
-inline float norm3df(float a, float b, float c) {
-  return std::sqrt(a * a + b * b + c * c);
+inline float norm3df(float x, float y, float z) {
+  return std::sqrt(x * x + y * y + z * z);
 }
-inline float rnorm3df(float a, float b, float c) {
-  return 1.0f / norm3df(a, b, c);
+inline float rnorm3df(float x, float y, float z) {
+  return 1.0f / norm3df(x, y, z);
 }
-inline float norm4df(float a, float b, float c, float d) {
-  return std::sqrt(a * a + b * b + c * c + d * d);
+inline float norm4df(float x, float y, float z, float w) {
+  return std::sqrt(x * x + y * y + z * z + w * w);
 }
-inline float rnorm4df(float a, float b, float c, float d) {
-  return 1.0f / norm4df(a, b, c, d);
+inline float rnorm4df(float x, float y, float z, float w) {
+  return 1.0f / norm4df(x, y, z, w);
 }
 inline float sinpif(float x) {
   return std::sin(x * 3.14159265358979323846f);
@@ -105,13 +105,13 @@ inline double sinpi(double x) {
 inline double cospi(double x) {
   return std::cos(x * 3.14159265358979323846);
 }
-inline void sincospif(float x, float* s, float* c) {
-  *s = sinpif(x);
-  *c = cospif(x);
+inline void sincospif(float x, float* sine, float* cosine) {
+  *sine = sinpif(x);
+  *cosine = cospif(x);
 }
-inline void __sincosf(float x, float* s, float* c) noexcept {
-  *s = std::sin(x);
-  *c = std::cos(x);
+inline void __sincosf(float x, float* sine, float* cosine) noexcept {
+  *sine = std::sin(x);
+  *cosine = std::cos(x);
 }
 // glibc's <math.h> declares __expf, __logf, ... (noexcept, C linkage) without exporting them
 // from libm; these definitions complete those declarations.
@@ -173,9 +173,10 @@ inline int __double2hiint(double x) {
 inline int __double2loint(double x) {
   return static_cast<int>(static_cast<std::uint32_t>(std::bit_cast<unsigned long long>(x)));
 }
-inline double __hiloint2double(int hi, int lo) {
-  return std::bit_cast<double>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(hi)) << 32) |
-                               static_cast<std::uint32_t>(lo));
+inline double __hiloint2double(int high, int low) {
+  return std::bit_cast<double>(
+      (static_cast<std::uint64_t>(static_cast<std::uint32_t>(high)) << 32) |
+      static_cast<std::uint32_t>(low));
 }
 inline int __float2int_rn(float x) {
   return static_cast<int>(std::nearbyint(x));
@@ -236,11 +237,11 @@ inline int __ffsll(long long x) {
   return x == 0 ? 0 : std::countr_zero(static_cast<unsigned long long>(x)) + 1;
 }
 inline unsigned __brev(unsigned x) {
-  unsigned r = 0;
-  for (int i = 0; i < 32; ++i, x >>= 1) {
-    r = (r << 1) | (x & 1u);
+  unsigned reversed = 0;
+  for (int bit = 0; bit < 32; ++bit, x >>= 1) {
+    reversed = (reversed << 1) | (x & 1u);
   }
-  return r;
+  return reversed;
 }
 inline unsigned long long __brevll(unsigned long long x) {
   return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(x))) << 32) |
@@ -249,15 +250,17 @@ inline unsigned long long __brevll(unsigned long long x) {
 inline unsigned __byte_perm(unsigned x, unsigned y, unsigned selector) {
   const std::uint64_t bytes = (static_cast<std::uint64_t>(y) << 32) | x;
   unsigned result = 0;
-  for (unsigned i = 0; i < 4; ++i) {
-    const unsigned which = (selector >> (4 * i)) & 7u;
-    result |= static_cast<unsigned>((bytes >> (8 * which)) & 0xffu) << (8 * i);
+  for (unsigned byte = 0; byte < 4; ++byte) {
+    const unsigned which = (selector >> (4 * byte)) & 7u;
+    result |= static_cast<unsigned>((bytes >> (8 * which)) & 0xffu) << (8 * byte);
   }
   return result;
 }
 inline int __mul24(int x, int y) {
   // Sign-extend the low 24 bits of each operand, as the hardware does.
-  const auto low24 = [](int v) { return static_cast<int>(static_cast<unsigned>(v) << 8) >> 8; };
+  const auto low24 = [](int value) {
+    return static_cast<int>(static_cast<unsigned>(value) << 8) >> 8;
+  };
   return low24(x) * low24(y);
 }
 inline unsigned __umul24(unsigned x, unsigned y) {
@@ -295,25 +298,25 @@ inline unsigned __uhadd(unsigned x, unsigned y) {
 inline unsigned __urhadd(unsigned x, unsigned y) {
   return static_cast<unsigned>((static_cast<unsigned long long>(x) + y + 1) >> 1);
 }
-inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift) {
-  const std::uint64_t both = (static_cast<std::uint64_t>(hi) << 32) | lo;
+inline unsigned __funnelshift_l(unsigned low, unsigned high, unsigned shift) {
+  const std::uint64_t both = (static_cast<std::uint64_t>(high) << 32) | low;
   return static_cast<unsigned>((both << (shift & 31u)) >> 32);
 }
-inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift) {
-  const std::uint64_t both = (static_cast<std::uint64_t>(hi) << 32) | lo;
+inline unsigned __funnelshift_r(unsigned low, unsigned high, unsigned shift) {
+  const std::uint64_t both = (static_cast<std::uint64_t>(high) << 32) | low;
   return static_cast<unsigned>(both >> (shift & 31u));
 }
 
 // ---- CUDA's global min and max (mixed signedness converts to unsigned, as in CUDA) --------------
 
-#define MEMCARLO_MIN_MAX(A, B, R)                         \
-  inline R min(A a, B b) {                                \
-    const R x = static_cast<R>(a), y = static_cast<R>(b); \
-    return y < x ? y : x;                                 \
-  }                                                       \
-  inline R max(A a, B b) {                                \
-    const R x = static_cast<R>(a), y = static_cast<R>(b); \
-    return x < y ? y : x;                                 \
+#define MEMCARLO_MIN_MAX(first_type, second_type, result_type)                                   \
+  inline result_type min(first_type first, second_type second) {                                 \
+    const result_type x = static_cast<result_type>(first), y = static_cast<result_type>(second); \
+    return y < x ? y : x;                                                                        \
+  }                                                                                              \
+  inline result_type max(first_type first, second_type second) {                                 \
+    const result_type x = static_cast<result_type>(first), y = static_cast<result_type>(second); \
+    return x < y ? y : x;                                                                        \
   }
 MEMCARLO_MIN_MAX(int, int, int)
 MEMCARLO_MIN_MAX(unsigned, unsigned, unsigned)
@@ -326,72 +329,72 @@ MEMCARLO_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(unsigned long long, long long, unsigned long long)
 #undef MEMCARLO_MIN_MAX
-inline float min(float a, float b) {
-  return std::fmin(a, b);
+inline float min(float x, float y) {
+  return std::fmin(x, y);
 }
-inline float max(float a, float b) {
-  return std::fmax(a, b);
+inline float max(float x, float y) {
+  return std::fmax(x, y);
 }
-inline double min(double a, double b) {
-  return std::fmin(a, b);
+inline double min(double x, double y) {
+  return std::fmin(x, y);
 }
-inline double max(double a, double b) {
-  return std::fmax(a, b);
+inline double max(double x, double y) {
+  return std::fmax(x, y);
 }
-inline double min(float a, double b) {
-  return std::fmin(static_cast<double>(a), b);
+inline double min(float x, double y) {
+  return std::fmin(static_cast<double>(x), y);
 }
-inline double max(float a, double b) {
-  return std::fmax(static_cast<double>(a), b);
+inline double max(float x, double y) {
+  return std::fmax(static_cast<double>(x), y);
 }
-inline double min(double a, float b) {
-  return std::fmin(a, static_cast<double>(b));
+inline double min(double x, float y) {
+  return std::fmin(x, static_cast<double>(y));
 }
-inline double max(double a, float b) {
-  return std::fmax(a, static_cast<double>(b));
+inline double max(double x, float y) {
+  return std::fmax(x, static_cast<double>(y));
 }
 
 // ---- loads and stores with cache hints, clocks
 // ---------------------------------------------------
 
-template <class T>
-T __ldg(const T* address) {
+template <class Value>
+Value __ldg(const Value* address) {
   return *address;
 }
-template <class T>
-T __ldca(const T* address) {
+template <class Value>
+Value __ldca(const Value* address) {
   return *address;
 }
-template <class T>
-T __ldcg(const T* address) {
+template <class Value>
+Value __ldcg(const Value* address) {
   return *address;
 }
-template <class T>
-T __ldcs(const T* address) {
+template <class Value>
+Value __ldcs(const Value* address) {
   return *address;
 }
-template <class T>
-T __ldlu(const T* address) {
+template <class Value>
+Value __ldlu(const Value* address) {
   return *address;
 }
-template <class T>
-T __ldcv(const T* address) {
+template <class Value>
+Value __ldcv(const Value* address) {
   return *address;
 }
-template <class T>
-void __stwb(T* address, T value) {
+template <class Value>
+void __stwb(Value* address, Value value) {
   *address = value;
 }
-template <class T>
-void __stcg(T* address, T value) {
+template <class Value>
+void __stcg(Value* address, Value value) {
   *address = value;
 }
-template <class T>
-void __stcs(T* address, T value) {
+template <class Value>
+void __stcs(Value* address, Value value) {
   *address = value;
 }
-template <class T>
-void __stwt(T* address, T value) {
+template <class Value>
+void __stwt(Value* address, Value value) {
   *address = value;
 }
 

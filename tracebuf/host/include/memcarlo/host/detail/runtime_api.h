@@ -20,25 +20,57 @@ enum cudaError {
   cudaErrorInvalidValue = 1,
   cudaErrorMemoryAllocation = 2,
   cudaErrorInitializationError = 3,
+  cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5,
   cudaErrorInvalidConfiguration = 9,
   cudaErrorInvalidPitchValue = 12,
   cudaErrorInvalidSymbol = 13,
   cudaErrorInvalidHostPointer = 16,
   cudaErrorInvalidDevicePointer = 17,
   cudaErrorInvalidTexture = 18,
+  cudaErrorInvalidTextureBinding = 19,
+  cudaErrorInvalidChannelDescriptor = 20,
   cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorInsufficientDriver = 35,
+  cudaErrorInvalidSurface = 37,
+  cudaErrorDevicesUnavailable = 46,
+  cudaErrorMissingConfiguration = 52,
+  cudaErrorLaunchMaxDepthExceeded = 65,
+  cudaErrorSyncDepthExceeded = 68,
+  cudaErrorLaunchPendingCountExceeded = 69,
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
+  cudaErrorStartupFailure = 127,
+  cudaErrorInvalidKernelImage = 200,
+  cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorUnsupportedLimit = 215,
+  cudaErrorInvalidPtx = 218,
+  cudaErrorInvalidSource = 300,
+  cudaErrorFileNotFound = 301,
   cudaErrorInvalidResourceHandle = 400,
+  cudaErrorIllegalState = 401,
+  cudaErrorSymbolNotFound = 500,
   cudaErrorNotReady = 600,
   cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701,
+  cudaErrorLaunchTimeout = 702,
+  cudaErrorPeerAccessAlreadyEnabled = 704,
+  cudaErrorPeerAccessNotEnabled = 705,
+  cudaErrorSetOnActiveProcess = 708,
+  cudaErrorAssert = 710,
   cudaErrorHostMemoryAlreadyRegistered = 712,
   cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorIllegalInstruction = 715,
+  cudaErrorMisalignedAddress = 716,
+  cudaErrorInvalidAddressSpace = 717,
+  cudaErrorInvalidPc = 718,
   cudaErrorLaunchFailure = 719,
   cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
+  cudaErrorStreamCaptureUnsupported = 900,
+  cudaErrorTimeout = 909,
   cudaErrorUnknown = 999,
 };
 typedef enum cudaError cudaError_t;
@@ -90,22 +122,65 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxSharedMemoryPerBlock = 8,
   cudaDevAttrTotalConstantMemory = 9,
   cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxPitch = 11,
   cudaDevAttrMaxRegistersPerBlock = 12,
   cudaDevAttrClockRate = 13,
+  cudaDevAttrTextureAlignment = 14,
+  cudaDevAttrGpuOverlap = 15,
   cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrKernelExecTimeout = 17,
+  cudaDevAttrIntegrated = 18,
+  cudaDevAttrCanMapHostMemory = 19,
+  cudaDevAttrComputeMode = 20,
+  cudaDevAttrSurfaceAlignment = 30,
   cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrEccEnabled = 32,
+  cudaDevAttrPciBusId = 33,
+  cudaDevAttrPciDeviceId = 34,
+  cudaDevAttrTccDriver = 35,
   cudaDevAttrMemoryClockRate = 36,
   cudaDevAttrGlobalMemoryBusWidth = 37,
   cudaDevAttrL2CacheSize = 38,
   cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrAsyncEngineCount = 40,
   cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrPciDomainId = 50,
+  cudaDevAttrTexturePitchAlignment = 51,
   cudaDevAttrComputeCapabilityMajor = 75,
   cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrStreamPrioritiesSupported = 78,
+  cudaDevAttrGlobalL1CacheSupported = 79,
+  cudaDevAttrLocalL1CacheSupported = 80,
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
   cudaDevAttrMaxRegistersPerMultiprocessor = 82,
   cudaDevAttrManagedMemory = 83,
+  cudaDevAttrIsMultiGpuBoard = 84,
+  cudaDevAttrMultiGpuBoardGroupID = 85,
+  cudaDevAttrHostNativeAtomicSupported = 86,
+  cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+  cudaDevAttrPageableMemoryAccess = 88,
+  cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrCooperativeMultiDeviceLaunch = 96,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrCanFlushRemoteWrites = 98,
+  cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+  cudaDevAttrDirectManagedMemAccessFromHost = 101,
   cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  cudaDevAttrMaxPersistingL2CacheSize = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize = 109,
+  cudaDevAttrReservedSharedMemoryPerBlock = 111,
+  cudaDevAttrMemoryPoolsSupported = 115,
+};
+/// What cudaDevAttrComputeMode and cudaDeviceProp::computeMode report (always the default).
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3,
 };
 
 #define cudaStreamDefault 0x00
@@ -131,9 +206,20 @@ typedef CUevent_st* cudaEvent_t;
 typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void*);
 typedef void (*cudaHostFn_t)(void*);
 
-/// Filled from the device limits the runtime was configured with (docs/host-runtime.md).
+/// 16 bytes identifying a device (cudaDeviceProp::uuid).
+struct CUuuid_st {
+  char bytes[16];
+};
+typedef CUuuid_st cudaUUID_t;
+
+/// Filled from the device limits the runtime was configured with (docs/host-runtime.md); the
+/// fields CUDA has and the emulation has no value for are 0. deviceQuery-style programs print
+/// them all, so every field of CUDA 12's cudaDeviceProp is here.
 struct cudaDeviceProp {
   char name[256];
+  cudaUUID_t uuid;
+  char luid[8];
+  unsigned luidDeviceNodeMask;
   std::size_t totalGlobalMem;
   std::size_t sharedMemPerBlock;
   int regsPerBlock;
@@ -147,16 +233,40 @@ struct cudaDeviceProp {
   int major;
   int minor;
   std::size_t textureAlignment;
+  std::size_t texturePitchAlignment;
   int deviceOverlap;
   int multiProcessorCount;
   int kernelExecTimeoutEnabled;
   int integrated;
   int canMapHostMemory;
   int computeMode;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  std::size_t surfaceAlignment;
   int concurrentKernels;
   int ECCEnabled;
   int pciBusID;
   int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
   int asyncEngineCount;
   int unifiedAddressing;
   int memoryClockRate;
@@ -171,10 +281,34 @@ struct cudaDeviceProp {
   int regsPerMultiprocessor;
   int managedMemory;
   int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int hostNativeAtomicSupported;
+  int singleToDoublePrecisionPerfRatio;
+  int pageableMemoryAccess;
   int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
   int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
   std::size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
   int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  std::size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported;
+  int sparseCudaArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned memoryPoolSupportedHandleTypes;
+  int deferredMappingCudaArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
 };
 
 struct cudaFuncAttributes {
@@ -245,24 +379,25 @@ cudaError_t cudaMemPrefetchAsync(const void* pointer, std::size_t count, int dev
 cudaError_t cudaMemAdvise(const void* pointer, std::size_t count, cudaMemoryAdvise advice,
                           int device);
 
-template <class T>
-cudaError_t cudaMalloc(T** pointer, std::size_t size) {
+template <class Element>
+cudaError_t cudaMalloc(Element** pointer, std::size_t size) {
   return cudaMalloc(reinterpret_cast<void**>(pointer), size);
 }
-template <class T>
-cudaError_t cudaMallocManaged(T** pointer, std::size_t size, unsigned flags = cudaMemAttachGlobal) {
+template <class Element>
+cudaError_t cudaMallocManaged(Element** pointer, std::size_t size,
+                              unsigned flags = cudaMemAttachGlobal) {
   return cudaMallocManaged(reinterpret_cast<void**>(pointer), size, flags);
 }
-template <class T>
-cudaError_t cudaMallocHost(T** pointer, std::size_t size) {
+template <class Element>
+cudaError_t cudaMallocHost(Element** pointer, std::size_t size) {
   return cudaMallocHost(reinterpret_cast<void**>(pointer), size);
 }
-template <class T>
-cudaError_t cudaHostAlloc(T** pointer, std::size_t size, unsigned flags) {
+template <class Element>
+cudaError_t cudaHostAlloc(Element** pointer, std::size_t size, unsigned flags) {
   return cudaHostAlloc(reinterpret_cast<void**>(pointer), size, flags);
 }
-template <class T>
-cudaError_t cudaMallocPitch(T** pointer, std::size_t* pitch, std::size_t width,
+template <class Element>
+cudaError_t cudaMallocPitch(Element** pointer, std::size_t* pitch, std::size_t width,
                             std::size_t height) {
   return cudaMallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height);
 }
@@ -287,32 +422,32 @@ cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEve
 
 // ---- symbols (__constant__ and __device__ variables are ordinary globals on the host) -----------
 
-template <class T>
-cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* source, std::size_t count,
+template <class Element>
+cudaError_t cudaMemcpyToSymbol(const Element& symbol, const void* source, std::size_t count,
                                std::size_t offset = 0,
                                cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
-  if (offset > sizeof(T) || count > sizeof(T) - offset) {
+  if (offset > sizeof(Element) || count > sizeof(Element) - offset) {
     return cudaErrorInvalidValue;
   }
   if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
       kind != cudaMemcpyDefault) {
     return cudaErrorInvalidMemcpyDirection;
   }
-  std::memmove(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, source, count);
+  std::memmove(reinterpret_cast<char*>(const_cast<Element*>(&symbol)) + offset, source, count);
   return cudaSuccess;
 }
-template <class T>
-cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* source, std::size_t count,
+template <class Element>
+cudaError_t cudaMemcpyToSymbolAsync(const Element& symbol, const void* source, std::size_t count,
                                     std::size_t offset = 0,
                                     cudaMemcpyKind kind = cudaMemcpyHostToDevice,
                                     cudaStream_t = nullptr) {
   return cudaMemcpyToSymbol(symbol, source, count, offset, kind);
 }
-template <class T>
-cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, std::size_t count,
+template <class Element>
+cudaError_t cudaMemcpyFromSymbol(void* destination, const Element& symbol, std::size_t count,
                                  std::size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
-  if (offset > sizeof(T) || count > sizeof(T) - offset) {
+  if (offset > sizeof(Element) || count > sizeof(Element) - offset) {
     return cudaErrorInvalidValue;
   }
   if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
@@ -322,8 +457,8 @@ cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, std::size_t
   std::memmove(destination, reinterpret_cast<const char*>(&symbol) + offset, count);
   return cudaSuccess;
 }
-template <class T>
-cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const T& symbol, std::size_t count,
+template <class Element>
+cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const Element& symbol, std::size_t count,
                                       std::size_t offset = 0,
                                       cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
                                       cudaStream_t = nullptr) {
@@ -333,15 +468,15 @@ namespace memcarlo::host::detail {
 void register_symbol(const void* base, std::size_t size);
 }  // namespace memcarlo::host::detail
 
-template <class T>
-cudaError_t cudaGetSymbolAddress(void** address, const T& symbol) {
-  ::memcarlo::host::detail::register_symbol(&symbol, sizeof(T));
-  *address = const_cast<T*>(&symbol);
+template <class Element>
+cudaError_t cudaGetSymbolAddress(void** address, const Element& symbol) {
+  ::memcarlo::host::detail::register_symbol(&symbol, sizeof(Element));
+  *address = const_cast<Element*>(&symbol);
   return cudaSuccess;
 }
-template <class T>
-cudaError_t cudaGetSymbolSize(std::size_t* size, const T&) {
-  *size = sizeof(T);
+template <class Element>
+cudaError_t cudaGetSymbolSize(std::size_t* size, const Element&) {
+  *size = sizeof(Element);
   return cudaSuccess;
 }
 
@@ -354,32 +489,32 @@ int resident_blocks_for(int block_size, std::size_t dynamic_shared_bytes);
 void fill_function_attributes(cudaFuncAttributes* attributes);
 }  // namespace memcarlo::host::detail
 
-template <class F>
-cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) {
+template <class Function>
+cudaError_t cudaFuncSetCacheConfig(Function*, cudaFuncCache) {
   return cudaSuccess;
 }
-template <class F>
-cudaError_t cudaFuncSetSharedMemConfig(F*, cudaSharedMemConfig) {
+template <class Function>
+cudaError_t cudaFuncSetSharedMemConfig(Function*, cudaSharedMemConfig) {
   return cudaSuccess;
 }
-template <class F>
-cudaError_t cudaFuncSetAttribute(F*, cudaFuncAttribute, int) {
+template <class Function>
+cudaError_t cudaFuncSetAttribute(Function*, cudaFuncAttribute, int) {
   return cudaSuccess;
 }
-template <class F>
-cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, F*) {
+template <class Function>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, Function*) {
   ::memcarlo::host::detail::fill_function_attributes(attributes);
   return cudaSuccess;
 }
-template <class F>
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F*, int block_size,
+template <class Function>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, Function*, int block_size,
                                                           std::size_t dynamic_shared_bytes) {
   *blocks = ::memcarlo::host::detail::resident_blocks_for(block_size, dynamic_shared_bytes);
   return cudaSuccess;
 }
 /// The block size (a multiple of 32 up to the limit) with the most resident threads per SM.
-template <class F>
-cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid_size, int* block_size, F*,
+template <class Function>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid_size, int* block_size, Function*,
                                                std::size_t dynamic_shared_bytes = 0,
                                                int block_size_limit = 0) {
   cudaDeviceProp properties{};
@@ -407,12 +542,12 @@ namespace memcarlo::host::detail {
 /// cudaMalloc that also records the variable named in the call's first argument, e.g.
 /// "(void**)&d_val, bytes" names the allocation "d_val" in the trace's allocation table.
 cudaError_t malloc_named(void** pointer, std::size_t size, bool managed, const char* call_text);
-template <class T>
-cudaError_t cuda_malloc_named(const char* call_text, T** pointer, std::size_t size) {
+template <class Element>
+cudaError_t cuda_malloc_named(const char* call_text, Element** pointer, std::size_t size) {
   return malloc_named(reinterpret_cast<void**>(pointer), size, false, call_text);
 }
-template <class T>
-cudaError_t cuda_malloc_managed_named(const char* call_text, T** pointer, std::size_t size,
+template <class Element>
+cudaError_t cuda_malloc_managed_named(const char* call_text, Element** pointer, std::size_t size,
                                       unsigned = cudaMemAttachGlobal) {
   return malloc_named(reinterpret_cast<void**>(pointer), size, true, call_text);
 }

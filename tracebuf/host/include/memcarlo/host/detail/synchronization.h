@@ -47,26 +47,26 @@ std::uint64_t warp_collective(WarpOp op, unsigned mask, bool implicit_mask, std:
 /// Lets the other fibers of the block run (spin-wait loops, __nanosleep).
 void yield_thread();
 
-template <class T>
-std::uint64_t to_lane_bits(T value) {
-  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(std::uint64_t),
+template <class Value>
+std::uint64_t to_lane_bits(Value value) {
+  static_assert(std::is_trivially_copyable_v<Value> && sizeof(Value) <= sizeof(std::uint64_t),
                 "warp shuffles and matches take scalars of at most 8 bytes");
   std::uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
+  std::memcpy(&bits, &value, sizeof(Value));
   return bits;
 }
 
-template <class T>
-T from_lane_bits(std::uint64_t bits) {
-  T value;
-  std::memcpy(&value, &bits, sizeof(T));
+template <class Value>
+Value from_lane_bits(std::uint64_t bits) {
+  Value value;
+  std::memcpy(&value, &bits, sizeof(Value));
   return value;
 }
 
-template <class T>
-T shuffle(WarpOp op, unsigned mask, bool implicit_mask, T value, int parameter, int width,
-          ::memcarlo::host::CallSite where) {
-  return from_lane_bits<T>(
+template <class Value>
+Value shuffle(WarpOp op, unsigned mask, bool implicit_mask, Value value, int parameter, int width,
+              ::memcarlo::host::CallSite where) {
+  return from_lane_bits<Value>(
       warp_collective(op, mask, implicit_mask, to_lane_bits(value), parameter, width, where));
 }
 
@@ -76,8 +76,8 @@ inline unsigned vote(WarpOp op, unsigned mask, bool implicit_mask, int predicate
       warp_collective(op, mask, implicit_mask, predicate != 0 ? 1 : 0, 0, 32, where));
 }
 
-template <class T>
-unsigned reduce(WarpOp op, unsigned mask, T value, ::memcarlo::host::CallSite where) {
+template <class Value>
+unsigned reduce(WarpOp op, unsigned mask, Value value, ::memcarlo::host::CallSite where) {
   return static_cast<unsigned>(warp_collective(op, mask, false, to_lane_bits(value), 0, 32, where));
 }
 
@@ -126,50 +126,51 @@ inline unsigned __activemask(::memcarlo::host::CallSite where = {}) {
       ::memcarlo::host::detail::WarpOp::kActiveMask, 0xffffffffu, true, 0, 0, 32, where));
 }
 
-template <class T>
-T __shfl_sync(unsigned mask, T var, int srcLane, int width = 32,
-              ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_sync(unsigned mask, Value var, int srcLane, int width = 32,
+                  ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleIndex, mask,
                                            false, var, srcLane, width, where);
 }
-template <class T>
-T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32,
-                 ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_up_sync(unsigned mask, Value var, unsigned delta, int width = 32,
+                     ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleUp, mask,
                                            false, var, static_cast<int>(delta), width, where);
 }
-template <class T>
-T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32,
-                   ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_down_sync(unsigned mask, Value var, unsigned delta, int width = 32,
+                       ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleDown, mask,
                                            false, var, static_cast<int>(delta), width, where);
 }
-template <class T>
-T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = 32,
-                  ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_xor_sync(unsigned mask, Value var, int laneMask, int width = 32,
+                      ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleXor, mask,
                                            false, var, laneMask, width, where);
 }
 // Pre-CUDA-9 forms without a mask: the participants are the lanes that reach the call together.
-template <class T>
-T __shfl(T var, int srcLane, int width = 32, ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl(Value var, int srcLane, int width = 32, ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleIndex,
                                            0xffffffffu, true, var, srcLane, width, where);
 }
-template <class T>
-T __shfl_up(T var, unsigned delta, int width = 32, ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_up(Value var, unsigned delta, int width = 32, ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleUp,
                                            0xffffffffu, true, var, static_cast<int>(delta), width,
                                            where);
 }
-template <class T>
-T __shfl_down(T var, unsigned delta, int width = 32, ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_down(Value var, unsigned delta, int width = 32,
+                  ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleDown,
                                            0xffffffffu, true, var, static_cast<int>(delta), width,
                                            where);
 }
-template <class T>
-T __shfl_xor(T var, int laneMask, int width = 32, ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+Value __shfl_xor(Value var, int laneMask, int width = 32, ::memcarlo::host::CallSite where = {}) {
   return ::memcarlo::host::detail::shuffle(::memcarlo::host::detail::WarpOp::kShuffleXor,
                                            0xffffffffu, true, var, laneMask, width, where);
 }
@@ -199,14 +200,14 @@ inline unsigned __ballot(int predicate, ::memcarlo::host::CallSite where = {}) {
                                         true, predicate, where);
 }
 
-template <class T>
-unsigned __match_any_sync(unsigned mask, T value, ::memcarlo::host::CallSite where = {}) {
+template <class Value>
+unsigned __match_any_sync(unsigned mask, Value value, ::memcarlo::host::CallSite where = {}) {
   return static_cast<unsigned>(::memcarlo::host::detail::warp_collective(
       ::memcarlo::host::detail::WarpOp::kMatchAny, mask, false,
       ::memcarlo::host::detail::to_lane_bits(value), 0, 32, where));
 }
-template <class T>
-unsigned __match_all_sync(unsigned mask, T value, int* predicate,
+template <class Value>
+unsigned __match_all_sync(unsigned mask, Value value, int* predicate,
                           ::memcarlo::host::CallSite where = {}) {
   const auto result = static_cast<unsigned>(::memcarlo::host::detail::warp_collective(
       ::memcarlo::host::detail::WarpOp::kMatchAll, mask, false,

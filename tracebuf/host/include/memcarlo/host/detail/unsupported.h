@@ -8,6 +8,7 @@
 #include "memcarlo/host/detail/call_site.h"
 
 #include "memcarlo/host/detail/runtime_api.h"
+#include "memcarlo/host/detail/textures.h"
 
 namespace memcarlo::host::detail {
 /// Prints "memcarlo host runtime: <construct> is not supported by the host backend (file:line)"
@@ -18,100 +19,25 @@ namespace memcarlo::host::detail {
 [[noreturn]] void device_trap(const char* construct, ::memcarlo::host::CallSite where);
 }  // namespace memcarlo::host::detail
 
-// ---- textures and surfaces
-// -------------------------------------------------------------------------
-
-enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
-typedef unsigned long long cudaTextureObject_t;
-typedef unsigned long long cudaSurfaceObject_t;
-struct cudaChannelFormatDesc {
-  int x, y, z, w;
-  int f;
-};
-struct cudaResourceDesc;
-struct cudaTextureDesc;
-struct cudaResourceViewDesc;
-struct cudaArray;
-typedef cudaArray* cudaArray_t;
-
-template <class T, int Dimensions = 1, cudaTextureReadMode Mode = cudaReadModeElementType>
-struct texture {
-  int normalized = 0;
-  int filterMode = 0;
-  int addressMode[3] = {0, 0, 0};
-};
-
-template <class T>
-cudaChannelFormatDesc cudaCreateChannelDesc() {
-  return cudaChannelFormatDesc{static_cast<int>(8 * sizeof(T)), 0, 0, 0, 0};
-}
-
-template <class T, int D, cudaTextureReadMode M>
-cudaError_t cudaBindTexture(std::size_t*, const texture<T, D, M>&, const void*, std::size_t = ~0ul,
-                            ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture references (cudaBindTexture)", where);
-}
-template <class T, int D, cudaTextureReadMode M>
-cudaError_t cudaBindTexture2D(std::size_t*, const texture<T, D, M>&, const void*,
-                              const cudaChannelFormatDesc&, std::size_t, std::size_t, std::size_t,
-                              ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture references (cudaBindTexture2D)", where);
-}
-template <class T, int D, cudaTextureReadMode M>
-cudaError_t cudaUnbindTexture(const texture<T, D, M>&, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture references (cudaUnbindTexture)", where);
-}
-template <class T, int D, cudaTextureReadMode M>
-T tex1Dfetch(const texture<T, D, M>&, int, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture fetches (tex1Dfetch)", where);
-}
-template <class T, int D, cudaTextureReadMode M>
-T tex1D(const texture<T, D, M>&, float, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture fetches (tex1D)", where);
-}
-template <class T, int D, cudaTextureReadMode M>
-T tex2D(const texture<T, D, M>&, float, float, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture fetches (tex2D)", where);
-}
-template <class T, int D, cudaTextureReadMode M>
-T tex3D(const texture<T, D, M>&, float, float, float, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture fetches (tex3D)", where);
-}
-template <class T>
-T tex1Dfetch(cudaTextureObject_t, int, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture objects (tex1Dfetch)", where);
-}
-template <class T>
-T tex2D(cudaTextureObject_t, float, float, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture objects (tex2D)", where);
-}
-inline cudaError_t cudaCreateTextureObject(cudaTextureObject_t*, const cudaResourceDesc*,
-                                           const cudaTextureDesc*, const cudaResourceViewDesc*,
-                                           ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture objects (cudaCreateTextureObject)", where);
-}
-inline cudaError_t cudaDestroyTextureObject(cudaTextureObject_t,
-                                            ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("texture objects (cudaDestroyTextureObject)", where);
-}
-inline cudaError_t cudaMallocArray(cudaArray_t*, const cudaChannelFormatDesc*, std::size_t,
-                                   std::size_t = 0, unsigned = 0,
-                                   ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("CUDA arrays (cudaMallocArray)", where);
-}
-template <class T>
-void surf2Dwrite(T, cudaSurfaceObject_t, int, int, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("surfaces (surf2Dwrite)", where);
-}
-template <class T>
-T surf2Dread(cudaSurfaceObject_t, int, int, ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported("surfaces (surf2Dread)", where);
-}
-
 // ---- launches the emulation cannot serialize ----------------------------------------------------
 
-template <class F>
-cudaError_t cudaLaunchCooperativeKernel(F*, dim3, dim3, void**, std::size_t = 0,
+// Dynamic parallelism: a launch from device code (memcarlo_launch or cudaLaunchKernel inside a
+// kernel) ends the program in run_launch, naming the child kernel and the line. The streams and
+// entry points only device-side launches use are declared so that such programs compile.
+#define cudaStreamTailLaunch (reinterpret_cast<cudaStream_t>(0x3))
+#define cudaStreamFireAndForget (reinterpret_cast<cudaStream_t>(0x4))
+inline void* cudaGetParameterBuffer(std::size_t, std::size_t,
+                                    ::memcarlo::host::CallSite where = {}) {
+  ::memcarlo::host::detail::unsupported("dynamic parallelism (cudaGetParameterBuffer)", where);
+}
+template <class Function>
+cudaError_t cudaLaunchDevice(Function*, void*, dim3, dim3, unsigned = 0, cudaStream_t = nullptr,
+                             ::memcarlo::host::CallSite where = {}) {
+  ::memcarlo::host::detail::unsupported("dynamic parallelism (cudaLaunchDevice)", where);
+}
+
+template <class Function>
+cudaError_t cudaLaunchCooperativeKernel(Function*, dim3, dim3, void**, std::size_t = 0,
                                         cudaStream_t = nullptr,
                                         ::memcarlo::host::CallSite where = {}) {
   ::memcarlo::host::detail::unsupported(

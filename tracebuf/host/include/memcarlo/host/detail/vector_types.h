@@ -3,32 +3,33 @@
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
 #pragma once
 
-// One, two, three and four components; A2 and A4 are the alignments CUDA's vector_types.h gives
-// the two- and four-component types (one- and three-component types keep the scalar's alignment).
-#define MEMCARLO_VECTOR_TYPES(T, NAME, A2, A4)                  \
-  struct NAME##1 {                                              \
-    T x;                                                        \
-  };                                                            \
-  struct alignas(A2) NAME##2 {                                  \
-    T x, y;                                                     \
-  };                                                            \
-  struct NAME##3 {                                              \
-    T x, y, z;                                                  \
-  };                                                            \
-  struct alignas(A4) NAME##4 {                                  \
-    T x, y, z, w;                                               \
-  };                                                            \
-  inline constexpr NAME##1 make_##NAME##1(T x) {                \
-    return NAME##1 {x};                                         \
-  }                                                             \
-  inline constexpr NAME##2 make_##NAME##2(T x, T y) {           \
-    return NAME##2 {x, y};                                      \
-  }                                                             \
-  inline constexpr NAME##3 make_##NAME##3(T x, T y, T z) {      \
-    return NAME##3 {x, y, z};                                   \
-  }                                                             \
-  inline constexpr NAME##4 make_##NAME##4(T x, T y, T z, T w) { \
-    return NAME##4 {x, y, z, w};                                \
+// One, two, three and four components; align2 and align4 are the alignments CUDA's vector_types.h
+// gives the two- and four-component types (one- and three-component types keep the scalar's
+// alignment).
+#define MEMCARLO_VECTOR_TYPES(scalar, name, align2, align4)                         \
+  struct name##1 {                                                                  \
+    scalar x;                                                                       \
+  };                                                                                \
+  struct alignas(align2) name##2 {                                                  \
+    scalar x, y;                                                                    \
+  };                                                                                \
+  struct name##3 {                                                                  \
+    scalar x, y, z;                                                                 \
+  };                                                                                \
+  struct alignas(align4) name##4 {                                                  \
+    scalar x, y, z, w;                                                              \
+  };                                                                                \
+  inline constexpr name##1 make_##name##1(scalar x) {                               \
+    return name##1 {x};                                                             \
+  }                                                                                 \
+  inline constexpr name##2 make_##name##2(scalar x, scalar y) {                     \
+    return name##2 {x, y};                                                          \
+  }                                                                                 \
+  inline constexpr name##3 make_##name##3(scalar x, scalar y, scalar z) {           \
+    return name##3 {x, y, z};                                                       \
+  }                                                                                 \
+  inline constexpr name##4 make_##name##4(scalar x, scalar y, scalar z, scalar w) { \
+    return name##4 {x, y, z, w};                                                    \
   }
 
 MEMCARLO_VECTOR_TYPES(signed char, char, 2, 4)
@@ -56,7 +57,7 @@ struct dim3 {
   unsigned int x, y, z;
   constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
       : x(vx), y(vy), z(vz) {}
-  constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  constexpr dim3(uint3 shape) : x(shape.x), y(shape.y), z(shape.z) {}
   constexpr operator uint3() const { return uint3{x, y, z}; }
 };
 // NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

@@ -1,0 +1,148 @@
+// Races within a warp instruction (docs/host-runtime.md, "Races within a warp"): PolyBench's MVT
+// has eight threads of a block update the same x1[i]. A GPU warp executes `x1[i] += ...` in
+// lockstep, so those lanes read the same old value and one write wins; the host backend runs each
+// CUDA thread's loop to completion, so every lane's additions land. The results differ, and a
+// traced launch says so; race-free kernels, flags every lane sets, and atomics do not warn.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "host_test_util.h"
+
+using host_test::DeviceArray;
+
+namespace {
+
+static constexpr unsigned memcarlo_tu = 0x7007u;
+static const char memcarlo_loads_table_json[] = R"json([
+  {"id": 0, "function": "mvt_like", "file": "mvt_like.cu", "line": 12, "column": 7,
+   "expression": "x1[i]", "kind": "rmw", "element_size": 4},
+  {"id": 1, "function": "mvt_like", "file": "mvt_like.cu", "line": 12, "column": 16,
+   "expression": "a[i * n + j]", "kind": "read", "element_size": 4},
+  {"id": 2, "function": "mvt_like", "file": "mvt_like.cu", "line": 12, "column": 31,
+   "expression": "y[j]", "kind": "read", "element_size": 4},
+  {"id": 3, "function": "load_then_store", "file": "split.cu", "line": 20, "column": 15,
+   "expression": "acc[i]", "kind": "read", "element_size": 4},
+  {"id": 4, "function": "load_then_store", "file": "split.cu", "line": 21, "column": 5,
+   "expression": "acc[i]", "kind": "write", "element_size": 4},
+  {"id": 5, "function": "set_flag", "file": "flag.cu", "line": 3, "column": 5,
+   "expression": "flag[0]", "kind": "write", "element_size": 4},
+  {"id": 6, "function": "atomic_sum", "file": "atomic.cu", "line": 4, "column": 15,
+   "expression": "x[i]", "kind": "atomic", "element_size": 4}
+])json";
+MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
+#define PROBE(id, expression) (*memcarlo_probe(memcarlo_tu, id, &(expression)))
+
+// Blocks of (4, 8) threads, one warp: i comes from threadIdx.x alone, so the eight lanes with the
+// same threadIdx.x share x1[i], as in the MVT launch configuration the issue describes.
+__global__ void mvt_like(int n, const float* a, float* x1, const float* y) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) {
+    for (int j = 0; j < n; j++) {
+      PROBE(0, x1[i]) += PROBE(1, a[i * n + j]) * PROBE(2, y[j]);
+    }
+  }
+}
+
+// The same race spelled as a load and a store.
+__global__ void load_then_store(float* acc) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float value = PROBE(3, acc[i]);
+  PROBE(4, acc[i]) = value + 1.0f;
+}
+
+__global__ void set_flag(int* flag) {
+  PROBE(5, flag[0]) = 1;
+}
+
+__global__ void atomic_sum(float* x) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(&PROBE(6, x[i]), 1.0f);
+}
+
+/// Runs `launch` with every block traced and returns what the runtime printed on stderr.
+template <class Launch>
+std::string traced_stderr(const std::string& name, Launch&& launch) {
+  const std::string path = host_test::temporary_trace_path("lane_sharing_" + name);
+  host_test::TracingOff tracing_off;
+  memcarlo::host::RuntimeOptions options = host_test::trace_options(path);
+  options.snapshot_blocks = 1u << 20;
+  memcarlo::host::set_runtime_options(options);
+  ::testing::internal::CaptureStderr();
+  launch();
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  memcarlo::host::finish_trace();
+  std::remove(path.c_str());
+  return printed;
+}
+
+}  // namespace
+
+TEST(HostLaneSharing, MvtLikeUpdatesOfOneAddressByEightLanesWarnAndAccumulateEveryLane) {
+  const int n = 16;
+  std::vector<float> a(n * n);
+  std::vector<float> y(n);
+  for (int i = 0; i < n * n; ++i) {
+    a[i] = static_cast<float>(i % 5);
+  }
+  for (int j = 0; j < n; ++j) {
+    y[j] = 0.5f * static_cast<float>(j % 3);
+  }
+  DeviceArray<float> a_device(a), y_device(y), x1(n);
+  x1.fill(0.0f);
+  const std::string printed = traced_stderr("mvt", [&] {
+    memcarlo_launch("mvt_like", mvt_like, n / 4, dim3(4, 8), 0, 0, n, a_device.get(), x1.get(),
+                    y_device.get());
+  });
+  EXPECT_NE(printed.find("warning: kernel 'mvt_like': up to 8 lanes of one warp instruction "
+                         "update the same address through x1[i] (mvt_like.cu:12:7), in " +
+                         std::to_string(n / 4 * n) + " warp instructions"),
+            std::string::npos)
+      << printed;
+  EXPECT_EQ(printed.find("a[i * n + j]"), std::string::npos) << printed;
+  // The caveat itself: every one of the eight lanes added its whole row, where a GPU warp's
+  // lockstep update keeps one lane's sum.
+  const std::vector<float> result = x1.to_host();
+  for (int i = 0; i < n; ++i) {
+    float row = 0.0f;
+    for (int j = 0; j < n; ++j) {
+      row += a[i * n + j] * y[j];
+    }
+    EXPECT_FLOAT_EQ(result[i], 8.0f * row) << i;
+  }
+}
+
+TEST(HostLaneSharing, LoadThenStoreOfOneAddressWarns) {
+  DeviceArray<float> acc(8);
+  acc.fill(0.0f);
+  const std::string printed = traced_stderr("split", [&] {
+    memcarlo_launch("load_then_store", load_then_store, 2, dim3(4, 8), 0, 0, acc.get());
+  });
+  EXPECT_NE(printed.find("kernel 'load_then_store': up to 8 lanes of one warp instruction read "
+                         "and then write the same address through acc[i] (split.cu:21:5), in 2 "
+                         "warp instructions"),
+            std::string::npos)
+      << printed;
+}
+
+TEST(HostLaneSharing, RaceFreeKernelsFlagsAndAtomicsDoNotWarn) {
+  const int n = 64;
+  DeviceArray<float> a(n * n), y(n), x1(n), x(128);
+  a.fill(1.0f);
+  y.fill(1.0f);
+  x1.fill(0.0f);
+  x.fill(0.0f);
+  DeviceArray<int> flag(1);
+  const std::string printed = traced_stderr("quiet", [&] {
+    // One thread per row: lanes never share x1[i].
+    memcarlo_launch("mvt_like", mvt_like, n / 32, 32, 0, 0, n, a.get(), x1.get(), y.get());
+    memcarlo_launch("set_flag", set_flag, 2, 64, 0, 0, flag.get());
+    memcarlo_launch("atomic_sum", atomic_sum, 4, 32, 0, 0, x.get());
+  });
+  EXPECT_EQ(printed.find("warning"), std::string::npos) << printed;
+  for (const float value : x1.to_host()) {
+    EXPECT_FLOAT_EQ(value, static_cast<float>(n));
+  }
+}

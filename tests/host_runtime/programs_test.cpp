@@ -1,0 +1,137 @@
+// Whole programs through `memcarlo-cc --backend host` and `memcarlo run`, as a user builds and
+// runs them: CUDA-samples-style programs on our stand-ins for the samples' Common headers, and
+// programs that go wrong (an out-of-bounds read, a null device pointer, a race within warps, a
+// texture object, host variables named like the built-ins), each of which must be told.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "common/run_command.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using memcarlo::test_support::CommandResult;
+
+const std::string kBinaryDir = MEMCARLO_BINARY_DIR;
+const std::string kMemcarlo = kBinaryDir + "/cli/memcarlo";
+const std::string kCc = kBinaryDir + "/cli/memcarlo-cc";
+const std::string kTests = std::string(MEMCARLO_SOURCE_DIR) + "/tests/host_runtime";
+
+CommandResult run(const std::string& command) {
+  return memcarlo::test_support::run_command(command + " 2>&1");
+}
+
+fs::path work_dir() {
+  const fs::path dir =
+      fs::temp_directory_path() / ("memcarlo-host-programs-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+/// Builds tests/host_runtime/<folder>/<name>.cu with memcarlo-cc; the instrumenter must accept it
+/// (memcarlo-cc warns when it compiles a file as written).
+std::string build(const std::string& folder, const std::string& name) {
+  const std::string exe = (work_dir() / name).string();
+  const CommandResult built =
+      run(kCc + " --backend host -std=c++17 -I" + kTests + "/samples_common " + kTests + "/" +
+          folder + "/" + name + ".cu -o " + exe);
+  EXPECT_EQ(built.exit_code, 0) << built.output;
+  EXPECT_EQ(built.output.find("warning"), std::string::npos) << built.output;
+  return exe;
+}
+
+CommandResult memcarlo_run(const std::string& exe, const std::string& options = "") {
+  return run(kMemcarlo + " run " + options + " --trace " + exe + ".mct -- " + exe);
+}
+
+bool contains(const CommandResult& result, const std::string& text) {
+  return result.output.find(text) != std::string::npos;
+}
+
+}  // namespace
+
+class HostSamplePrograms : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(HostSamplePrograms, BuildWithTheCommonHeadersRunAndPass) {
+  const std::string exe = build("samples", GetParam());
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_TRUE(contains(result, "memcarlo run: wrote")) << result.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(CudaSamplesStyle, HostSamplePrograms,
+                         ::testing::Values("matrix_mul", "transpose", "reduction",
+                                           "simple_atomic_intrinsics"));
+
+TEST(HostProgramDiagnostics, OutOfBoundsReadNamesTheAccessAndTheRunFails) {
+  const std::string exe = build("programs", "out_of_bounds");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 70) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "memcarlo host runtime: out-of-bounds global memory read in kernel "
+                       "'srad_like', block (3,0,0), thread (207,0,0): J[i + cols] ("))
+      << result.output;
+  EXPECT_TRUE(contains(result, "out_of_bounds.cu:12:")) << result.output;
+  EXPECT_TRUE(contains(result, "reads 4 bytes at 0x")) << result.output;
+  EXPECT_TRUE(contains(result, "which begins 0 bytes after the end of allocation 'J' (4000 bytes"))
+      << result.output;
+  EXPECT_TRUE(contains(result, "exited with status 70")) << result.output;
+  EXPECT_FALSE(contains(result, "done")) << result.output;
+}
+
+TEST(HostProgramDiagnostics, NoBoundsCheckRunsTheReadIntoThePadding) {
+  const std::string exe = build("programs", "out_of_bounds");
+  const CommandResult result = memcarlo_run(exe, "--no-bounds-check");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "done")) << result.output;
+  // The runtime's own switch, without memcarlo run: on unless MEMCARLO_BOUNDS_CHECK=0.
+  EXPECT_EQ(run("MEMCARLO_BOUNDS_CHECK=0 " + exe).exit_code, 0);
+  EXPECT_EQ(run(exe).exit_code, 70);
+}
+
+TEST(HostProgramDiagnostics, CrashInAKernelNamesKernelBlockAndThread) {
+  const std::string exe = build("programs", "null_field");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 128 + 11) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "memcarlo host runtime: kernel 'scale' crashed with SIGSEGV in block "
+                       "(0,0,0), thread (0,0,0): a null pointer was dereferenced"))
+      << result.output;
+  EXPECT_TRUE(contains(result, "was killed by signal 11")) << result.output;
+  EXPECT_FALSE(contains(result, "unreachable")) << result.output;
+}
+
+TEST(HostProgramDiagnostics, RaceWithinWarpsWarns) {
+  const std::string exe = build("programs", "mvt_race");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "warning: kernel 'mvt_kernel1': up to 8 lanes of one warp instruction "
+                       "update the same address through x1[i] ("))
+      << result.output;
+  EXPECT_TRUE(contains(result, "mvt_race.cu:14:")) << result.output;
+}
+
+TEST(HostProgramDiagnostics, TextureObjectCompilesAndIsNamedWhenCreated) {
+  const std::string exe = build("programs", "texture_object");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 69) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "texture objects (cudaCreateTextureObject) is not supported by the host "
+                       "backend ("))
+      << result.output;
+  EXPECT_TRUE(contains(result, "texture_object.cu:29)")) << result.output;
+  EXPECT_TRUE(contains(result, "ended before its first traced launch")) << result.output;
+  EXPECT_FALSE(contains(result, "unreachable")) << result.output;
+}
+
+TEST(HostProgramDiagnostics, HostVariablesNamedGridDimAndBlockDim) {
+  const std::string exe = build("programs", "nn_host_names");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+}
