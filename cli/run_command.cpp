@@ -25,6 +25,7 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
   std::vector<std::pair<std::string, std::string>> env = {
       {"MEMCARLO_TRACE", options.trace},
       {"MEMCARLO_SNAPSHOT_FACTOR", std::to_string(options.snapshot_factor)},
+      {"MEMCARLO_HIERARCHY", options.hierarchy},
       {"MEMCARLO_SM_COUNT", std::to_string(config.sm.count)},
       {"MEMCARLO_MAX_THREADS_PER_SM", std::to_string(config.sm.max_threads)},
       {"MEMCARLO_MAX_BLOCKS_PER_SM", std::to_string(config.sm.max_blocks)},

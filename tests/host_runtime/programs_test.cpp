@@ -135,3 +135,14 @@ TEST(HostProgramDiagnostics, HostVariablesNamedGridDimAndBlockDim) {
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
 }
+
+TEST(HostProgramTraces, TheTraceNamesTheHierarchyItsSnapshotWasSizedFor) {
+  const std::string exe = build("samples", "matrix_mul");
+  ASSERT_EQ(memcarlo_run(exe, "-H a100").exit_code, 0);
+  const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
+  EXPECT_TRUE(contains(info, "sized for a100 (memcarlo run -H a100)")) << info.output;
+  const CommandResult simulated =
+      run(kMemcarlo + " simulate " + exe + ".mct -H v100 -n 1 -o " + exe + ".json");
+  EXPECT_EQ(simulated.exit_code, 0) << simulated.output;
+  EXPECT_TRUE(contains(simulated, "was sized for a100")) << simulated.output;
+}

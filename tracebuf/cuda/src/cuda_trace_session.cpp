@@ -30,7 +30,7 @@ tracebuf::TraceMeta trace_meta(const CudaRuntimeOptions& cuda_options,
                                const std::string& gpu_json) {
   const host::RuntimeOptions& options = cuda_options.common;
   const host::DeviceLimits& l = options.limits;
-  const nlohmann::json device = {
+  nlohmann::json device = {
       {"sm_count", l.sm_count},
       {"max_threads_per_sm", l.max_threads_per_sm},
       {"max_blocks_per_sm", l.max_blocks_per_sm},
@@ -43,6 +43,9 @@ tracebuf::TraceMeta trace_meta(const CudaRuntimeOptions& cuda_options,
       {"default_registers_per_thread", options.default_registers_per_thread},
       {"snapshot_factor", options.snapshot_factor},
   };
+  if (!options.hierarchy.empty()) {
+    device["hierarchy"] = options.hierarchy;
+  }
   nlohmann::json properties = {
       {"kernels", options.kernels},
       {"snapshot_first_block", options.snapshot_first_block},

@@ -143,6 +143,9 @@ RuntimeOptions options_from(const char* (*lookup)(const char*)) {
   if (const char* verbose = env.raw("MEMCARLO_VERBOSE")) {
     options.verbose = std::string_view(verbose) != "0";
   }
+  if (const char* hierarchy = env.raw("MEMCARLO_HIERARCHY")) {
+    options.hierarchy = hierarchy;
+  }
   if (const char* bounds = env.raw("MEMCARLO_BOUNDS_CHECK")) {
     options.bounds_check = parse_unsigned("MEMCARLO_BOUNDS_CHECK", bounds, 0, 1) == 1;
   }

@@ -79,6 +79,9 @@ tracebuf::TraceMeta trace_meta(const RuntimeOptions& options) {
       {"default_registers_per_thread", options.default_registers_per_thread},
       {"snapshot_factor", options.snapshot_factor},
   };
+  if (!options.hierarchy.empty()) {
+    device["hierarchy"] = options.hierarchy;
+  }
   nlohmann::json properties = {
       {"kernels", options.kernels},
       {"snapshot_first_block", options.snapshot_first_block},

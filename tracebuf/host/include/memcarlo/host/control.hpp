@@ -41,6 +41,9 @@ struct RuntimeOptions {
   /// MEMCARLO_BOUNDS_CHECK: every probed access that falls in device address space must lie in a
   /// live device allocation, or the program ends naming the access (docs/host-runtime.md).
   bool bounds_check = true;
+  /// MEMCARLO_HIERARCHY: the hierarchy (preset or file) `memcarlo run -H` sized the snapshot
+  /// for; recorded in the trace's Meta so that trace info and simulate can name it.
+  std::string hierarchy;
 };
 
 /// Parses the MEMCARLO_* variables. A malformed value names the variable and what was expected,
