@@ -1,39 +1,22 @@
-// memcarlo-cc's build steps: instrument, compile per backend, fall back to the original source
-// when instrumentation fails, collect kernel resources from nvcc, link with the runtime.
+// memcarlo-cc's build steps: instrument (stopping with the instrumenter's diagnostics, or for the
+// cuda backend falling back to the original source), dependency files for the original sources,
+// compile per backend, collect kernel resources from nvcc, link with the runtime.
 #include "cc_driver.hpp"
 
-#include <cxxabi.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
-#include <cstdlib>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <memory>
-#include <sstream>
-#include <string_view>
 
 #include "../process.hpp"
-#include "cc_config.hpp"
 
 namespace memcarlo::cli::cc {
 namespace fs = std::filesystem;
 namespace {
-
-std::vector<std::string> split_list(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream in(list);
-  std::string item;
-  while (std::getline(in, item, ';')) {
-    if (!item.empty()) {
-      out.push_back(item);
-    }
-  }
-  return out;
-}
 
 void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
   to.insert(to.end(), from.begin(), from.end());
@@ -87,9 +70,10 @@ std::string find_mirrored(const fs::path& tree, const fs::path& source) {
   return {};
 }
 
-std::string first_line(const std::string& text) {
-  std::string line = text.substr(0, text.find('\n'));
-  return line.size() > 300 ? line.substr(0, 300) + "..." : line;
+/// -lcudart, -lcudart_static, -lcudadevrt, -lcuda: what the host backend's emulation replaces.
+bool is_cuda_runtime_library(const std::string& flag) {
+  return flag == "-lcudart" || flag == "-lcudart_static" || flag == "-lcudadevrt" ||
+         flag == "-lcuda";
 }
 
 class Driver {
@@ -194,13 +178,22 @@ class Driver {
     return in_.standard.empty() ? "" : "-std=" + in_.standard;
   }
 
-  /// Instruments `source` into its own tree; returns the rewritten main file or "" on failure.
-  std::string instrument(const std::string& source, int unit) {
+  /// Instruments `source` into its own tree. `rewritten` is the rewritten main file; empty when
+  /// the source is to be compiled as written (the cuda backend's fallback). Returns false when
+  /// the build must stop (the host backend cannot compile a source it could not instrument).
+  bool instrument(const std::string& source, int unit, std::string& rewritten) {
+    rewritten.clear();
     if (options_.instrument_tool.empty()) {
+      if (host()) {
+        std::cerr << "memcarlo-cc: error: " << source
+                  << ": memcarlo-instrument is not available in this build, and the host backend "
+                     "needs the instrumented source\n";
+        return false;
+      }
       std::cerr << "memcarlo-cc: warning: " << source
                 << ": memcarlo-instrument is not available in this build; compiling it "
                    "without probes\n";
-      return {};
+      return true;
     }
     const fs::path tree = fs::path(temp_) / ("tree" + std::to_string(unit));
     std::vector<std::string> argv = {options_.instrument_tool, source, "--output-dir",
@@ -213,32 +206,124 @@ class Driver {
     std::string output;
     const int status = run_capture(argv, output, options_.verbose);
     if (status != 0) {
-      std::cerr << "memcarlo-cc: warning: could not instrument " << source << " (exit "
-                << status << "): " << first_line(output)
-                << "\nmemcarlo-cc: warning: compiling " << source
-                << " as written: its accesses will not be traced\n";
-      if (options_.verbose) {
-        std::cerr << output;
+      // The instrumenter's own diagnostics (Clang's errors with file:line:col) say what to fix.
+      std::cerr << "memcarlo-cc: " << (host() ? "error" : "warning") << ": could not instrument "
+                << source << " (memcarlo-instrument exit " << status << "):\n"
+                << output;
+      if (!output.empty() && output.back() != '\n') {
+        std::cerr << "\n";
       }
-      return {};
+      if (host()) {
+        std::cerr << "memcarlo-cc: error: the host backend compiles only instrumented sources "
+                     "(kernel launches <<<...>>> are not C++): fix what memcarlo-instrument "
+                     "reports above, or build with --backend cuda, which compiles such a file "
+                     "as written\n";
+        return false;
+      }
+      std::cerr << "memcarlo-cc: warning: compiling " << source
+                << " as written: its accesses will not be traced\n";
+      return true;
     }
+    // The summary line is for --memcarlo-verbose; warnings (host-side errors that were
+    // tolerated) are always shown.
+    const auto warning = output.find("memcarlo-instrument: warning:");
     if (options_.verbose) {
       std::cerr << output;
+    } else if (warning != std::string::npos) {
+      std::cerr << output.substr(warning);
     }
-    const std::string main = find_mirrored(tree, source);
-    if (main.empty()) {
-      std::cerr << "memcarlo-cc: warning: memcarlo-instrument wrote no file for " << source
-                << "; compiling it as written\n";
+    rewritten = find_mirrored(tree, source);
+    if (rewritten.empty()) {
+      std::cerr << "memcarlo-cc: " << (host() ? "error" : "warning")
+                << ": memcarlo-instrument wrote no file for " << source << "\n";
+      return !host();
     }
-    return main;
+    return true;
+  }
+
+  /// Dependency-file options (-MD, -MF x, ...): generated from the original source by the
+  /// preprocessor, since the compile itself reads a rewritten copy in a temporary directory.
+  static bool is_dependency_flag(const std::string& flag) {
+    return flag.size() >= 2 && flag.compare(0, 2, "-M") == 0;
+  }
+
+  std::vector<std::string> without_dependency_flags(const std::vector<std::string>& flags) const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      if (flags[i] == "-MF" || flags[i] == "-MT" || flags[i] == "-MQ") {
+        ++i;
+      } else if (!is_dependency_flag(flags[i])) {
+        out.push_back(flags[i]);
+      }
+    }
+    return out;
+  }
+
+  /// Writes the dependency file the user's -MD/-MMD asked for (make syntax, targets and
+  /// prerequisites as the original command would have named them).
+  int write_dependencies(const std::string& source, const std::string& object) {
+    std::vector<std::string> requested;
+    bool wanted = false;
+    for (std::size_t i = 0; i < in_.host_compiler_flags.size(); ++i) {
+      const std::string& flag = in_.host_compiler_flags[i];
+      if (!is_dependency_flag(flag)) {
+        continue;
+      }
+      wanted = wanted || flag == "-MD" || flag == "-MMD";
+      requested.push_back(flag);
+      if ((flag == "-MF" || flag == "-MT" || flag == "-MQ") &&
+          i + 1 < in_.host_compiler_flags.size()) {
+        requested.push_back(in_.host_compiler_flags[++i]);
+      }
+    }
+    if (!wanted) {
+      return 0;
+    }
+    const auto named = [&](const char* option) {
+      return std::find(requested.begin(), requested.end(), option) != requested.end();
+    };
+    if (!named("-MF")) {
+      requested.push_back("-MF");
+      requested.push_back(fs::path(object).replace_extension(".d").string());
+    }
+    if (!named("-MT") && !named("-MQ")) {
+      requested.push_back("-MT");
+      requested.push_back(object);
+    }
+    std::vector<std::string> argv = {options_.host_compiler};
+    if (host()) {
+      append(argv, options_.host_compile_flags);
+      argv.push_back(standard());
+      append(argv, in_.preprocessor);
+      append(argv, requested);
+      argv.insert(argv.end(), {"-E", source, "-o", "/dev/null"});
+    } else {
+      // nvcc refuses -MD with -E; -M (-MM) writes the same file without compiling.
+      argv = {options_.nvcc, "-x", "cu"};
+      if (!standard().empty()) {
+        argv.push_back(standard());
+      }
+      append(argv, in_.preprocessor);
+      for (const std::string& flag : requested) {
+        argv.push_back(flag == "-MD" ? "-M" : flag == "-MMD" ? "-MM" : flag);
+      }
+      argv.push_back(source);
+    }
+    return run_visible(argv, options_.verbose);
   }
 
   int compile_cuda(const std::string& source, const std::string& object, int unit) {
-    const std::string rewritten = instrument(source, unit);
+    std::string rewritten;
+    if (!instrument(source, unit, rewritten)) {
+      return 1;
+    }
+    if (const int status = write_dependencies(source, object); status != 0) {
+      return status;
+    }
     const std::string original_dir = fs::absolute(source).parent_path().string();
     if (host()) {
       std::vector<std::string> argv = {options_.host_compiler};
-      append(argv, split_list(config::kHostCompileFlags));
+      append(argv, options_.host_compile_flags);
       argv.push_back(standard());
       argv.push_back("-iquote");
       argv.push_back(original_dir);
@@ -249,16 +334,10 @@ class Driver {
       if (!has_level) {
         argv.push_back("-O2");
       }
-      append(argv, user_flags());
-      argv.insert(argv.end(), {"-c", rewritten.empty() ? source : rewritten, "-o", object});
+      append(argv, without_dependency_flags(user_flags()));
+      argv.insert(argv.end(), {"-c", rewritten, "-o", object});
       const int status = run_visible(argv, options_.verbose);
-      if (status != 0 && rewritten.empty()) {
-        std::cerr << "memcarlo-cc: error: " << source
-                  << " could not be instrumented, and the host backend cannot compile it as "
-                     "written (kernel launches <<<...>>> and extern __shared__ need the "
-                     "instrumenter's rewrite). Build with --backend cuda, or see the warning "
-                     "above for what the instrumenter could not handle\n";
-      } else if (status != 0) {
+      if (status != 0) {
         std::cerr << "memcarlo-cc: error: the host backend could not compile the instrumented "
                   << source
                   << " (compiler messages above point at the original lines). The CPU emulation "
@@ -269,14 +348,14 @@ class Driver {
       return status;
     }
     std::vector<std::string> argv = {options_.nvcc};
-    append(argv, split_list(config::kCudaCompileFlags));
+    append(argv, options_.cuda_compile_flags);
     if (!standard().empty()) {
       argv.push_back(standard());
     }
     argv.push_back("-I" + original_dir);
     append(argv, in_.preprocessor);
     append(argv, in_.optimization);
-    for (const std::string& flag : in_.host_compiler_flags) {
+    for (const std::string& flag : without_dependency_flags(in_.host_compiler_flags)) {
       argv.push_back("-Xcompiler=" + flag);
     }
     append(argv, in_.gpu);
@@ -291,7 +370,7 @@ class Driver {
       argv.push_back(input.kind == InputKind::kC ? "cc" : options_.host_compiler);
       if (input.kind != InputKind::kC) {
         // C++ host code sees the CUDA runtime API of the emulation through <cuda_runtime.h>.
-        for (const std::string& flag : split_list(config::kHostCompileFlags)) {
+        for (const std::string& flag : options_.host_compile_flags) {
           if (flag.rfind("-I", 0) == 0 || flag.rfind("-D", 0) == 0) {
             argv.push_back(flag);
           }
@@ -319,8 +398,18 @@ class Driver {
     if (host()) {
       argv.push_back(options_.host_compiler);
       append(argv, objects);
-      append(argv, in_.linker);
-      append(argv, split_list(config::kHostLinkInputs));
+      for (const std::string& flag : in_.linker) {
+        // The emulation is the CUDA runtime here; the toolkit's may not even be installed.
+        if (is_cuda_runtime_library(flag)) {
+          if (options_.verbose) {
+            std::cerr << "memcarlo-cc: note: " << flag
+                      << " dropped: the host backend links its own CUDA runtime\n";
+          }
+          continue;
+        }
+        argv.push_back(flag);
+      }
+      append(argv, options_.host_link_inputs);
       for (const std::string& flag : in_.host_compiler_flags) {
         if (flag.rfind("-fsanitize", 0) == 0 || flag == "-pthread" || flag == "-shared") {
           argv.push_back(flag);
@@ -332,7 +421,7 @@ class Driver {
       append(argv, in_.gpu);
       append(argv, objects);
       append(argv, in_.linker);
-      append(argv, split_list(config::kCudaLinkInputs));
+      append(argv, options_.cuda_link_inputs);
     }
     argv.insert(argv.end(), {"-o", output});
     return run_visible(argv, options_.verbose);
@@ -379,103 +468,8 @@ class Driver {
 
 }  // namespace
 
-DriverOptions default_driver_options() {
-  DriverOptions options;
-  options.host_compiler = config::kHostCompiler;
-  options.instrument_tool = config::kInstrumentTool;
-  if (!options.instrument_tool.empty() && !fs::exists(options.instrument_tool)) {
-    options.instrument_tool.clear();
-  }
-  options.nvcc = config::kNvcc;
-  if (!options.nvcc.empty() && !fs::exists(options.nvcc)) {
-    options.nvcc.clear();
-  }
-  return options;
-}
-
-Backend default_backend() {
-  const bool gpu = fs::exists("/dev/nvidia0") || fs::exists("/dev/nvidiactl");
-  const bool runtime = std::string(config::kCudaLinkInputs).size() > 0;
-  return gpu && runtime ? Backend::kCuda : Backend::kHost;
-}
-
 int run_driver(const CcInvocation& invocation, const DriverOptions& options) {
   return Driver(invocation, options).run();
-}
-
-std::string parse_resource_usage(const std::string& ptxas_output) {
-  // ptxas info    : Function properties for _Z4spmvPKfPf
-  // ptxas info    : Used 18 registers, 2048 bytes smem, 376 bytes cmem[0]
-  // std::regex is avoided on purpose: GCC 12 reports false maybe-uninitialized warnings inside
-  // <regex> under -fsanitize, which -Werror turns into a failed build.
-  std::map<std::string, std::pair<unsigned, unsigned>> kernels;
-  std::string current;
-  std::istringstream lines(ptxas_output);
-  std::string line;
-  const auto number_before = [](const std::string& text, std::size_t end, unsigned& value) {
-    std::size_t begin = end;
-    while (begin > 0 && std::isdigit(static_cast<unsigned char>(text[begin - 1])) != 0) {
-      --begin;
-    }
-    if (begin == end) {
-      return false;
-    }
-    value = static_cast<unsigned>(std::stoul(text.substr(begin, end - begin)));
-    return true;
-  };
-  while (std::getline(lines, line)) {
-    static constexpr std::string_view kFunction = "Function properties for ";
-    if (const auto at = line.find(kFunction); at != std::string::npos) {
-      const auto begin = at + kFunction.size();
-      const auto end = line.find_first_of(" \t\r", begin);
-      current = line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-      continue;
-    }
-    const auto used = line.find("Used ");
-    const auto reg = line.find(" registers", used == std::string::npos ? 0 : used);
-    unsigned registers = 0;
-    if (current.empty() || used == std::string::npos || reg == std::string::npos ||
-        !number_before(line, reg, registers)) {
-      continue;
-    }
-    {
-      unsigned shared = 0;
-      if (const auto smem = line.find(" bytes smem", reg); smem != std::string::npos) {
-        number_before(line, smem, shared);
-      }
-      int status = 0;
-      std::unique_ptr<char, decltype(&std::free)> demangled(
-          abi::__cxa_demangle(current.c_str(), nullptr, nullptr, &status), &std::free);
-      std::string name = status == 0 && demangled ? demangled.get() : current;
-      // "void kernel<float>(float*, int)" -> "kernel<float>"
-      const auto paren = name.find('(');
-      if (paren != std::string::npos) {
-        name = name.substr(0, paren);
-      }
-      int depth = 0;
-      std::size_t start = 0;
-      for (std::size_t i = 0; i < name.size(); ++i) {
-        depth += name[i] == '<' ? 1 : name[i] == '>' ? -1 : 0;
-        if (name[i] == ' ' && depth == 0) {
-          start = i + 1;
-        }
-      }
-      name = name.substr(start);
-      auto& entry = kernels[name];
-      entry.first = std::max(entry.first, registers);
-      entry.second = std::max(entry.second, shared);
-      current.clear();
-    }
-  }
-  std::string out;
-  for (const auto& [name, resources] : kernels) {
-    if (name.find_first_of(":,") != std::string::npos) {
-      continue;  // the runtime's list format cannot carry these; the default applies
-    }
-    out += (out.empty() ? "" : ",") + name + ":" + std::to_string(resources.first) + ":" +
-           std::to_string(resources.second);
-  }
-  return out;
 }
 
 }  // namespace memcarlo::cli::cc

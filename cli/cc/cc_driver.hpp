@@ -20,14 +20,32 @@ struct DriverOptions {
   std::string instrument_tool;   // memcarlo-instrument
   std::string host_compiler;     // c++
   std::string nvcc;              // empty: not available
+  // What compiling an instrumented source and linking a program need, per backend (empty when
+  // that runtime is not part of this build).
+  std::vector<std::string> host_compile_flags;
+  std::vector<std::string> host_link_inputs;
+  std::vector<std::string> cuda_compile_flags;
+  std::vector<std::string> cuda_link_inputs;
+  std::string installed_prefix;  // empty: running from the build tree
 };
 
-/// Where the runtimes and tools are (from the build, see cc_config.hpp.in).
-DriverOptions default_driver_options();
+/// Where the runtimes and tools are: beside `executable_directory` when it is the bin directory
+/// of an installed tree (<prefix>/bin with <prefix>/include/memcarlo/probe_api.h), else in the
+/// build tree that built memcarlo-cc (cc_config.hpp.in).
+DriverOptions default_driver_options(const std::string& executable_directory);
 
 /// The backend memcarlo-cc picks without --backend: cuda when a GPU is visible and the cuda
 /// runtime was built, else host.
 Backend default_backend();
+
+/// What a program whose objects memcarlo-cc compiled for `options.backend` must be linked with
+/// when another command (g++, a Makefile's $(CXX)) links it: the runtime libraries and what they
+/// need, in link order, shell-quoted and separated by spaces.
+std::string print_link_flags(const DriverOptions& options);
+
+/// What a C++ file that calls the CUDA runtime API must be compiled with to use the host
+/// backend's emulation (cuda backend: the probe API's include directory and macros).
+std::string print_compile_flags(const DriverOptions& options);
 
 /// Builds what `invocation` asks for. Returns the exit status (0 on success); messages go to
 /// stderr prefixed with "memcarlo-cc:".

@@ -54,6 +54,28 @@ InputKind kind_of(const std::string& path, const std::string& language) {
   return InputKind::kObject;  // .o, .a, .so and anything else goes to the linker
 }
 
+/// nvcc's own switches that look like host-compiler flags (-f..., -W..., -m...); CMake passes
+/// -forward-unknown-to-host-compiler to every nvcc command.
+bool is_nvcc_only_switch(const std::string& a) {
+  static const char* const kSwitches[] = {
+      "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
+      "-forward-unknown-to-host-linker",   "--forward-unknown-to-host-linker",
+      "-Wno-deprecated-gpu-targets",       "--Wno-deprecated-gpu-targets",
+      "-Wdefault-stream-launch",           "-Wmissing-launch-bounds",
+      "-Wext-lambda-captures-this",        "-Wreorder",
+      "-m64",                              "--machine=64"};
+  for (const char* known : kSwitches) {
+    if (a == known) {
+      return true;
+    }
+  }
+  return starts_with(a, "-ftz=") || starts_with(a, "-fmad=") || starts_with(a, "--ftz=") ||
+         starts_with(a, "--fmad=") || starts_with(a, "-Werror=cross-execution-space-call") ||
+         starts_with(a, "-Werror=default-stream-launch") ||
+         starts_with(a, "-Werror=missing-launch-bounds") ||
+         starts_with(a, "-Werror=ext-lambda-captures-this") || a == "-Werror=all-warnings";
+}
+
 }  // namespace
 
 std::string default_object_name(const std::string& source) {
@@ -155,6 +177,9 @@ CcInvocation parse_nvcc_arguments(const std::vector<std::string>& arguments) {
       out.cuda_only.push_back(a);
       out.cuda_only.push_back(value(a));
       out.notes.push_back(a + " dropped: no meaning on the CPU");
+    } else if (is_nvcc_only_switch(a)) {
+      out.cuda_only.push_back(a);
+      out.notes.push_back(a + " dropped: an nvcc option with no host-backend meaning");
     } else if (starts_with(a, "-W") || starts_with(a, "-f") || starts_with(a, "-m") ||
                a == "-w" || starts_with(a, "-M")) {
       // Host-compiler-looking flags nvcc also accepts; -MF and -MT take a value.

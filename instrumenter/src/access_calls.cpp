@@ -68,8 +68,14 @@ Taint AccessWalker::visit_pointer_access(const clang::CallExpr* call, AccessKind
   for (unsigned i = 1; i < call->getNumArgs(); ++i) {
     others = merged(others, visit(call->getArg(i), Use::kValue));
   }
+  // A type-dependent pointer (`&out[i]` with `T* out` in a template) has no pointee type yet;
+  // the operand of its `&` has the element's type.
   const clang::QualType type = pointer->getType();
-  const clang::QualType element = type->isPointerType() ? type->getPointeeType() : clang::QualType();
+  clang::QualType element = type->isPointerType() ? type->getPointeeType() : clang::QualType();
+  if (const auto* address_of = llvm::dyn_cast<clang::UnaryOperator>(pointer->IgnoreParens());
+      element.isNull() && address_of != nullptr && address_of->getOpcode() == clang::UO_AddrOf) {
+    element = address_of->getSubExpr()->getType();
+  }
   const MemoryClass memory = spaces_.classify_pointer(pointer);
   const std::size_t site = record(pointer, kind, ProbeStyle::kPointerArgument, memory, address,
                                   element);

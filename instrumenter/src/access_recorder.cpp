@@ -36,7 +36,14 @@ bool provably_builtin(const clang::Expr* expr, ProbeStyle style) {
     const clang::QualType type = e->IgnoreParenImpCasts()->getType();
     return type->isPointerType() || type->isArrayType() || !e->isTypeDependent();
   };
-  if (style == ProbeStyle::kPointerArgument) return pointer_like(expr);
+  if (style == ProbeStyle::kPointerArgument) {
+    // atomicAdd(&out[i], v) with `T* out`: the address of a built-in access.
+    if (const auto* address_of = llvm::dyn_cast<clang::UnaryOperator>(expr->IgnoreParens());
+        address_of != nullptr && address_of->getOpcode() == clang::UO_AddrOf) {
+      return provably_builtin(address_of->getSubExpr(), ProbeStyle::kLvalue);
+    }
+    return pointer_like(expr);
+  }
   expr = expr->IgnoreParens();
   if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
     return pointer_like(subscript->getLHS()) || pointer_like(subscript->getRHS());

@@ -48,6 +48,11 @@ std::string include_flags(Backend backend, const std::string& executable_path) {
       emulation_header = backend == Backend::kHost && llvm::sys::fs::exists(host_header)
                              ? std::string(host_header.str())
                              : "";
+      llvm::SmallString<256> stand_ins(installed);
+      llvm::sys::path::append(stand_ins, build_config::kInstalledHostCudaIncludeDir);
+      if (!emulation_header.empty() && llvm::sys::fs::is_directory(stand_ins)) {
+        include_dirs.push_back(std::string(stand_ins.str()));
+      }
     }
   }
   std::string flags;

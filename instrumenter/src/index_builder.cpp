@@ -37,6 +37,7 @@ SymbolicValue IndexBuilder::add_symbol(const std::string& name, SymbolKind kind)
 }
 
 SymbolicValue IndexBuilder::size_of(clang::QualType type) {
+  if (type.isNull()) return add_symbol("sizeof(element)", SymbolKind::kSize);  // not known yet
   type = type.getNonReferenceType().getUnqualifiedType();
   if (type->isVoidType()) return constant(1);
   if (type->isDependentType() || type->isIncompleteType()) {

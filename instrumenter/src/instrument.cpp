@@ -2,6 +2,7 @@
 // build the loads table and the edits, apply them all or nothing, and report.
 #include "memcarlo/instrumenter/instrument.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -13,11 +14,13 @@
 
 #include "device_analysis.hpp"
 #include "edit_set.hpp"
+#include "host_error_tolerance.hpp"
 #include "include_tracker.hpp"
 #include "launch_rewriter.hpp"
 #include "output_writer.hpp"
 #include "parse_driver.hpp"
 #include "parse_setup.hpp"
+#include "symbol_names.hpp"
 
 namespace memcarlo::instrumenter {
 
@@ -56,7 +59,20 @@ std::vector<std::string> parse_failure(const std::string& input, const std::stri
                                      "); diagnostics of the " + to_string(best->setup) +
                                      " setup follow"};
   errors.insert(errors.end(), best->errors.begin(), best->errors.end());
+  if (!result.not_tolerated.empty()) {
+    errors.push_back(input + ": note: host code errors away from device code and launches are "
+                     "tolerated, but not this one: " + result.not_tolerated);
+  }
   return errors;
+}
+
+void add_tolerated(InstrumentSummary& summary, const SideParseResult& parse) {
+  for (const std::string& error : parse.tolerated) {
+    if (std::find(summary.tolerated_errors.begin(), summary.tolerated_errors.end(), error) ==
+        summary.tolerated_errors.end()) {
+      summary.tolerated_errors.push_back(error);
+    }
+  }
 }
 }  // namespace
 
@@ -86,16 +102,19 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   // Host side: launches.
   EditSet edits;
   LaunchFacts launches;
+  unsigned symbol_names = 0;
   std::vector<RelativeInclude> includes;
   const SideParseResult host = parse_side(
       Side::kHost, options.setup_order, toolkit, flags, main_file,
       [&](clang::ASTContext& context) {
         launches = rewrite_launches(context, options.backend, toolkit, edits);
+        symbol_names = rewrite_symbol_names(context, toolkit, edits);
       },
       [&](clang::Preprocessor& preprocessor) {
         includes.clear();  // a failed setup may have run before
         track_relative_includes(preprocessor, toolkit, includes);
-      });
+      },
+      check_host_errors);
   if (!host.ok) {
     result.errors = parse_failure(options.input, "host", host);
     return result;
@@ -107,20 +126,23 @@ InstrumentResult instrument(const InstrumentOptions& options) {
                                      " setup did not parse (" + attempt.errors.front() + ")");
     }
   };
-  note_fallbacks("host", host);
+  if (host.tolerated.empty()) note_fallbacks("host", host);
+  add_tolerated(result.summary, host);
 
   // Device side: accesses. Falls back to the device code as the host side parsed it.
   DeviceFacts device;
   auto analyze = [&](clang::ASTContext& context) {
     device = analyze_device_code(context, options.backend, toolkit);
   };
-  const SideParseResult device_parse =
-      parse_side(Side::kDevice, options.setup_order, toolkit, flags, main_file, analyze);
+  const SideParseResult device_parse = parse_side(Side::kDevice, options.setup_order, toolkit,
+                                                  flags, main_file, analyze, {}, check_host_errors);
   if (device_parse.ok) {
     result.summary.device_setup = to_string(device_parse.setup);
-    note_fallbacks("device", device_parse);
+    if (device_parse.tolerated.empty()) note_fallbacks("device", device_parse);
+    add_tolerated(result.summary, device_parse);
   } else {
-    parse_side(Side::kHost, {host.setup}, toolkit, flags, main_file, analyze);
+    parse_side(Side::kHost, {host.setup}, toolkit, flags, main_file, analyze, {},
+               check_host_errors);
     result.summary.device_setup = "host-side AST";
     result.summary.notes.push_back(
         "the device side did not parse (" + device_parse.failures.front().errors.front() +
@@ -139,13 +161,19 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   InstrumentSummary& summary = result.summary;
   summary.probed = table.probed;
   summary.launches_rewritten = launches.rewritten;
+  if (symbol_names > 0) {
+    summary.notes.push_back(std::to_string(symbol_names) +
+                            " symbol names given as strings (CUDA before 5.0) replaced by the "
+                            "variables they name");
+  }
   summary.skipped = std::move(table.skipped);
   summary.skipped.insert(summary.skipped.end(), device.other_skips.begin(),
                          device.other_skips.end());
   summary.skipped.insert(summary.skipped.end(), launches.skipped.begin(), launches.skipped.end());
   for (const SkippedAccess& skipped : summary.skipped) ++summary.skipped_by_reason[skipped.reason];
 
-  OutputRequest request{options, main_file, {}, {}, loads_table_to_json(result.loads, true)};
+  OutputRequest request{options, main_file, {}, {}, loads_table_to_json(result.loads, true),
+                        launches.kernel_thunks};
   std::vector<std::string> files = edits.files();
   files.push_back(main_file);
   if (!options.patch) {
@@ -187,6 +215,13 @@ std::string format_summary(const std::string& input, const InstrumentSummary& su
   }
   out << "; " << summary.launches_rewritten << " launches rewritten [parsed host: "
       << summary.host_setup << ", device: " << summary.device_setup << "]\n";
+  if (!summary.tolerated_errors.empty()) {
+    out << "memcarlo-instrument: warning: " << input << ": instrumented although its host code has "
+        << summary.tolerated_errors.size()
+        << (summary.tolerated_errors.size() == 1 ? " error" : " errors")
+        << " (inside host functions, away from device code and kernel launches):\n";
+    for (const std::string& error : summary.tolerated_errors) out << "  " << error << "\n";
+  }
   if (verbose) {
     for (const SkippedAccess& skipped : summary.skipped) {
       out << "  skipped " << skipped.location << ": " << skipped.expression << " ("

@@ -1,8 +1,10 @@
 // Launch rewriting: finds CUDAKernelCallExprs in host code and emits the backend's form.
 #include "launch_rewriter.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
-#include <set>
+#include <vector>
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,9 +43,19 @@ bool writes_something(const clang::Stmt* statement) {
   return false;
 }
 
-struct Spot {
+/// Where a launch is spelled, as offsets into one file's text: the callee, `<<<`, `>>>`, the `(`
+/// of the arguments and the closing `)`. For a launch written in a macro's replacement list these
+/// are offsets into the #define, so that one edit serves every expansion.
+struct LaunchText {
   clang::FileID file;
-  unsigned offset = 0;
+  unsigned callee = 0;
+  unsigned callee_end = 0;  // one past the callee's last character
+  unsigned open = 0;
+  unsigned close = 0;
+  unsigned left = 0;
+  unsigned right = 0;
+  bool in_macro_body = false;
+  bool callee_is_parameter = false;  // the callee is a parameter of that macro
 };
 
 class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
@@ -85,132 +97,329 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
     }
     const bool in_instantiation = function != nullptr && function->isTemplateInstantiation();
     if (backend_ == Backend::kCuda && in_instantiation) return true;  // the pattern is enough
-    std::optional<Callee> callee = describe_callee(launch);
-    if (!callee) return true;  // dependent and deduced: each instantiation supplies its own
-    rewrite(launch, *callee, where, text);
+    if (!callee_is_known(launch)) return true;  // dependent and deduced: instantiations do it
+    plan(launch, where, text);
     return true;
   }
 
+  /// Adds the edits of every launch place. Where the instances of one place (instantiations of
+  /// a template, expansions of a macro) would be rewritten differently (a kernel template whose
+  /// arguments are deduced differently in each), one form that suits them all replaces them.
+  void finish() {
+    for (auto& [key, place] : places_) {
+      if (place.variants.empty()) continue;
+      const std::vector<Edit>* chosen = &place.variants.front();
+      if (place.variants.size() > 1 && place.generic) {
+        chosen = &*place.generic;
+        facts_.kernel_thunks = facts_.kernel_thunks || backend_ == Backend::kHost;
+      }
+      if (place.variants.size() > 1 && !place.generic) {
+        for (const std::vector<Edit>& variant : place.variants) {
+          for (const Edit& edit : variant) edits_.add(edit);  // reported as a conflict
+        }
+        continue;
+      }
+      for (const Edit& edit : *chosen) edits_.add(edit);
+      ++facts_.rewritten;
+    }
+  }
+
  private:
-  struct Callee {
-    std::string name;  // the string given to the runtime
-    std::string text;  // what the host backend calls
+  struct Place {
+    std::vector<std::vector<Edit>> variants;  // distinct edit lists of the instances
+    std::optional<std::vector<Edit>> generic;  // a form valid for every instance
   };
 
-  std::optional<Callee> describe_callee(const clang::CUDAKernelCallExpr* launch) const {
-    const clang::Expr* callee = launch->getCallee()->IgnoreParenImpCasts();
-    const clang::LangOptions& language = context_.getLangOpts();
-    const std::string spelled = source_text(sources_, language, callee->getSourceRange());
-    clang::PrintingPolicy policy(language);
+  const clang::Expr* callee_of(const clang::CUDAKernelCallExpr* launch) const {
+    return launch->getCallee()->IgnoreParenImpCasts();
+  }
+
+  /// False for a deduced kernel template in a template pattern on the host backend: what the
+  /// launch calls is only known per instantiation.
+  bool callee_is_known(const clang::CUDAKernelCallExpr* launch) const {
+    const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(callee_of(launch));
+    if (lookup == nullptr || lookup->hasExplicitTemplateArgs() || backend_ != Backend::kHost) {
+      return true;
+    }
+    for (const clang::NamedDecl* candidate : lookup->decls()) {
+      if (llvm::isa<clang::FunctionTemplateDecl>(candidate)) return false;
+    }
+    return true;
+  }
+
+  /// The kernel's name for the runtime: the callee as spelled, with deduced template arguments
+  /// (without a launch: as spelled).
+  std::string kernel_name(const clang::CUDAKernelCallExpr* launch,
+                          const std::string& spelled) const {
+    std::string squeezed;
+    for (char c : spelled) {
+      const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\';
+      if (space && !squeezed.empty() && squeezed.back() != ' ') squeezed.push_back(' ');
+      if (!space) squeezed.push_back(c);
+    }
+    while (!squeezed.empty() && squeezed.back() == ' ') squeezed.pop_back();
+    if (launch == nullptr) return squeezed;
+    const std::string called = host_callee(launch, squeezed);
+    return called.rfind("static_cast<", 0) == 0 ? squeezed : called;
+  }
+
+  /// What the host backend calls, given the callee as spelled: deduced template arguments are
+  /// spelled out and an overloaded kernel gets a cast to its type. These depend on the
+  /// instance.
+  std::string host_callee(const clang::CUDAKernelCallExpr* launch,
+                          const std::string& spelled) const {
+    clang::PrintingPolicy policy(context_.getLangOpts());
     policy.SuppressTagKeyword = true;
-    if (const auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(callee)) {
-      const auto* function = llvm::dyn_cast<clang::FunctionDecl>(reference->getDecl());
-      if (function != nullptr && function->getTemplateSpecializationArgs() != nullptr &&
-          !reference->hasExplicitTemplateArgs()) {
-        std::string arguments;
-        llvm::raw_string_ostream stream(arguments);
-        clang::printTemplateArgumentList(stream,
-                                         function->getTemplateSpecializationArgs()->asArray(),
-                                         policy);
-        stream.flush();
-        return Callee{spelled + arguments, spelled + arguments};
-      }
-      if (function != nullptr && reference->hadMultipleCandidates() &&
-          function->getTemplateSpecializationArgs() == nullptr) {
-        const std::string pointer =
-            context_.getPointerType(function->getType()).getAsString(policy);
-        return Callee{spelled, "static_cast<" + pointer + ">(" + spelled + ")"};
-      }
-      return Callee{spelled, spelled};
+    const auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(callee_of(launch));
+    if (reference == nullptr) return spelled;
+    const auto* function = llvm::dyn_cast<clang::FunctionDecl>(reference->getDecl());
+    if (function == nullptr) return spelled;
+    const clang::TemplateArgumentList* deduced = function->getTemplateSpecializationArgs();
+    // All arguments spelled out when some were deduced: `fill` -> `fill<int>`, and
+    // `block_sum<128>` (T deduced) -> `block_sum<128, int>`.
+    if (deduced != nullptr && (!reference->hasExplicitTemplateArgs() ||
+                               reference->getNumTemplateArgs() < deduced->size())) {
+      const unsigned given = reference->hasExplicitTemplateArgs()
+                                 ? reference->getNumTemplateArgs()
+                                 : 0;
+      std::string arguments;
+      llvm::raw_string_ostream stream(arguments);
+      clang::printTemplateArgumentList(stream, deduced->asArray().drop_front(given), policy);
+      stream.flush();
+      const size_t close = spelled.rfind('>');
+      if (given == 0 || close == std::string::npos) return spelled + arguments;
+      // The given arguments as written, then the deduced ones (without their <>).
+      return spelled.substr(0, close) + ", " + arguments.substr(1, arguments.size() - 2) + ">";
     }
-    if (const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(callee)) {
-      if (!lookup->hasExplicitTemplateArgs() && backend_ == Backend::kHost) {
-        bool templated = false;
-        for (const clang::NamedDecl* candidate : lookup->decls()) {
-          templated = templated || llvm::isa<clang::FunctionTemplateDecl>(candidate);
-        }
-        if (templated) return std::nullopt;
-      }
+    if (reference->hadMultipleCandidates() &&
+        function->getTemplateSpecializationArgs() == nullptr) {
+      const std::string pointer = context_.getPointerType(function->getType()).getAsString(policy);
+      return "static_cast<" + pointer + ">(" + spelled + ")";
     }
-    return Callee{spelled, spelled};
+    return spelled;
   }
 
-  std::optional<Spot> spot(clang::SourceLocation location) const {
-    if (location.isMacroID()) {
-      if (!sources_.isMacroArgExpansion(location)) return std::nullopt;
-      location = sources_.getSpellingLoc(location);
-      if (location.isMacroID()) return std::nullopt;
+  /// `location` as a place in the text the launch is spelled in: for a launch in a macro's
+  /// replacement list, a token that came from a macro argument is followed back to the
+  /// parameter it replaced.
+  clang::SourceLocation in_context(clang::SourceLocation location,
+                                   const std::optional<clang::FileID>& body,
+                                   bool* from_argument = nullptr) const {
+    if (!body) return location;
+    while (location.isMacroID() && sources_.getFileID(location) != *body &&
+           sources_.isMacroArgExpansion(location)) {
+      // An argument's token expands where its parameter stands in the replacement list.
+      location = sources_.getImmediateExpansionRange(location).getBegin();
+      if (from_argument != nullptr) *from_argument = true;
     }
-    const auto [file, offset] = sources_.getDecomposedLoc(location);
-    return Spot{file, offset};
+    return location;
   }
 
-  void rewrite(const clang::CUDAKernelCallExpr* launch, const Callee& callee,
-               const std::string& where, const std::string& text) {
+  /// The file offset of `location` in `context`, when it is spelled in the same text as the
+  /// launch's `<<<`.
+  std::optional<unsigned> offset_of(clang::SourceLocation location,
+                                    const std::optional<clang::FileID>& body,
+                                    clang::FileID text) const {
+    if (location.isInvalid()) return std::nullopt;
+    location = in_context(location, body);
+    if (body ? sources_.getFileID(location) != *body
+             : location.isMacroID() && !sources_.isMacroArgExpansion(location)) {
+      return std::nullopt;
+    }
+    const clang::SourceLocation spelled = sources_.getSpellingLoc(location);
+    if (spelled.isMacroID() || sources_.getFileID(spelled) != text) return std::nullopt;
+    return sources_.getFileOffset(spelled);
+  }
+
+  std::optional<LaunchText> locate(const clang::CUDAKernelCallExpr* launch) const {
     const clang::LangOptions& language = context_.getLangOpts();
     const clang::CallExpr* config = launch->getConfig();
-    const clang::SourceLocation open_location = config->getBeginLoc();
-    const clang::SourceLocation close_location = config->getRParenLoc();
-    std::optional<clang::Token> paren;
-    if (close_location.isValid()) {
-      paren = clang::Lexer::findNextToken(sources_.getSpellingLoc(close_location), sources_,
-                                          language);
+    const clang::SourceLocation open = config->getBeginLoc();
+    if (open.isInvalid() || config->getRParenLoc().isInvalid()) return std::nullopt;
+    std::optional<clang::FileID> body;
+    if (open.isMacroID() && !sources_.isMacroArgExpansion(open)) body = sources_.getFileID(open);
+    const clang::SourceLocation open_spelled = sources_.getSpellingLoc(open);
+    if (open_spelled.isMacroID()) return std::nullopt;
+    LaunchText text;
+    text.file = sources_.getFileID(open_spelled);
+    text.in_macro_body = body.has_value();
+    const clang::Expr* callee = launch->getCallee();
+    bool from_argument = false;
+    in_context(callee->getBeginLoc(), body, &from_argument);
+    text.callee_is_parameter = body.has_value() && from_argument;
+    const auto callee_begin = offset_of(callee->getBeginLoc(), body, text.file);
+    const auto callee_last = offset_of(callee->getEndLoc(), body, text.file);
+    const auto close = offset_of(config->getRParenLoc(), body, text.file);
+    const auto right = offset_of(launch->getRParenLoc(), body, text.file);
+    if (!callee_begin || !callee_last || !close || !right) return std::nullopt;
+    text.callee = *callee_begin;
+    text.open = sources_.getFileOffset(open_spelled);
+    text.close = *close;
+    text.right = *right;
+    const clang::SourceLocation last = sources_.getComposedLoc(text.file, *callee_last);
+    text.callee_end = *callee_last + clang::Lexer::MeasureTokenLength(last, sources_, language);
+    const std::optional<clang::Token> paren = clang::Lexer::findNextToken(
+        sources_.getComposedLoc(text.file, text.close), sources_, language);
+    if (!paren || !paren->is(clang::tok::l_paren)) return std::nullopt;
+    text.left = sources_.getFileOffset(paren->getLocation());
+    bool invalid = false;
+    const llvm::StringRef buffer = sources_.getBufferData(text.file, &invalid);
+    if (invalid) return std::nullopt;
+    // The callee must end right before `<<<` (nothing of another expansion in between), and the
+    // pieces must come in order.
+    if (!(text.callee <= text.callee_end && text.callee_end <= text.open && text.open < text.close &&
+          text.close < text.left && text.left <= text.right && text.right < buffer.size())) {
+      return std::nullopt;
     }
-    const std::optional<Spot> begin = spot(launch->getCallee()->getBeginLoc());
-    const std::optional<Spot> open = spot(open_location);
-    const std::optional<Spot> close = spot(close_location);
-    const std::optional<Spot> left = paren ? spot(paren->getLocation()) : std::nullopt;
-    const std::optional<Spot> right = spot(launch->getRParenLoc());
-    const bool usable = begin && open && close && left && right && paren->is(clang::tok::l_paren) &&
-                        begin->file == open->file && open->file == close->file &&
-                        close->file == left->file && left->file == right->file;
-    if (!usable) {
+    if (!buffer.slice(text.callee_end, text.open).trim().empty()) return std::nullopt;
+    // A replacement inside a #define must stay on its logical line.
+    if (body && (buffer.slice(text.callee, text.open).contains('\n') ||
+                 buffer.slice(text.close, text.left).contains('\n'))) {
+      return std::nullopt;
+    }
+    return text;
+  }
+
+  /// The spelling of `expr` in the launch's text, or nullopt.
+  std::optional<std::string> spelled(const clang::Expr* expr, const LaunchText& text,
+                                     const clang::CUDAKernelCallExpr* launch) const {
+    std::optional<clang::FileID> body;
+    const clang::SourceLocation open = launch->getConfig()->getBeginLoc();
+    if (text.in_macro_body) body = sources_.getFileID(open);
+    const auto begin = offset_of(expr->getBeginLoc(), body, text.file);
+    const auto last = offset_of(expr->getEndLoc(), body, text.file);
+    if (!begin || !last || *last < *begin) return std::nullopt;
+    const unsigned end = *last + clang::Lexer::MeasureTokenLength(
+                                     sources_.getComposedLoc(text.file, *last), sources_,
+                                     context_.getLangOpts());
+    bool invalid = false;
+    const llvm::StringRef buffer = sources_.getBufferData(text.file, &invalid);
+    if (invalid || end > buffer.size()) return std::nullopt;
+    std::string out;
+    for (char c : buffer.slice(*begin, end)) {
+      if (c == '\\' || c == '\n' || c == '\r') c = ' ';  // continuation lines of a #define
+      out.push_back(c);
+    }
+    return out;
+  }
+
+  void plan(const clang::CUDAKernelCallExpr* launch, const std::string& where,
+            const std::string& text) {
+    const std::optional<LaunchText> place = locate(launch);
+    if (!place) {
       const std::string reason = "launch spelled inside a macro";
       if (backend_ == Backend::kHost) {
         facts_.errors.push_back(where + ": error: cannot rewrite the kernel launch `" + text +
-                                "` for the host backend: its <<<...>>> is spelled inside a "
-                                "macro (unsupported construct); expand the macro or use "
+                                "` for the host backend: its <<<...>>> is spelled partly inside "
+                                "a macro (unsupported construct); expand the macro or use "
                                 "--backend cuda");
       } else {
         facts_.skipped.push_back({where, text, reason});
       }
       return;
     }
-    const clang::FileEntry* entry = sources_.getFileEntryForID(begin->file);
+    const clang::FileEntry* entry = sources_.getFileEntryForID(place->file);
     if (entry == nullptr) return;
-    const std::string file = file_path_of(sources_, sources_.getLocForStartOfFile(begin->file));
+    const std::string file = file_path_of(sources_, sources_.getLocForStartOfFile(place->file));
+    bool invalid = false;
+    const llvm::StringRef buffer = sources_.getBufferData(place->file, &invalid);
+    if (invalid) return;
+    const std::string callee = buffer.slice(place->callee, place->callee_end).str();
+    // The kernel's name for the runtime: a parameter of the macro the launch is written in is
+    // stringized, so that each expansion names its own kernel.
+    const bool identifier =
+        !callee.empty() && callee.find_first_not_of(
+                               "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+                               std::string::npos;
+    const std::string name =
+        place->callee_is_parameter && identifier ? "#" + callee : c_string(kernel_name(launch, callee));
+    const clang::CallExpr* config = launch->getConfig();
     unsigned explicit_arguments = 0;
     std::vector<std::string> configuration;
     bool side_effects = false;
     for (const clang::Expr* argument : config->arguments()) {
       if (llvm::isa<clang::CXXDefaultArgExpr>(argument)) continue;
       ++explicit_arguments;
-      configuration.push_back(source_text(sources_, language, argument->getSourceRange()));
       side_effects = side_effects || writes_something(argument);
+      if (backend_ == Backend::kCuda) {
+        const std::optional<std::string> argument_text = spelled(argument, *place, launch);
+        if (!argument_text) {
+          facts_.skipped.push_back({where, text, "launch spelled inside a macro"});
+          return;
+        }
+        configuration.push_back(*argument_text);
+      }
     }
     const std::string origin = "launch at " + where;
+    const auto key = std::make_pair(file, place->callee);
+    std::vector<Edit> edits;
+    Place& slot = places_[key];
     if (backend_ == Backend::kHost) {
       std::string missing;
       for (unsigned i = explicit_arguments; i < 4; ++i) missing += ", 0";
-      edits_.replace(file, begin->offset, open->offset + 3 - begin->offset,
-                     "memcarlo_launch(" + c_string(callee.name) + ", " + callee.text + ", ",
-                     origin);
-      edits_.replace(file, close->offset, left->offset + 1 - close->offset,
-                     missing + (launch->getNumArgs() > 0 ? ", " : ""), origin);
+      const std::string rest = missing + (launch->getNumArgs() > 0 ? ", " : "");
+      edits.push_back(replacement(file, place->callee, place->open + 3,
+                                  "memcarlo_launch(" + name + ", " +
+                                      host_callee(launch, callee) + ", ",
+                                  origin));
+      edits.push_back(replacement(file, place->close, place->left + 1, rest, origin));
+      if (!slot.generic) slot.generic = thunk(*place, file, name, callee, rest, origin);
     } else {
       if (side_effects) {
         facts_.skipped.push_back({where, text, "launch configuration has side effects"});
+        places_.erase(key);
         return;
       }
       while (configuration.size() < 4) configuration.push_back("0");
-      std::string hook = "(memcarlo_launch_begin(" + c_string(callee.name);
-      for (const std::string& argument : configuration) hook += ", " + argument;
-      hook += "), ";
-      edits_.wrap(file, begin->offset, right->offset + 1, hook, ", memcarlo_launch_end())",
-                  origin);
+      auto hooks = [&](const std::string& kernel) {
+        std::string hook = "(memcarlo_launch_begin(" + kernel;
+        for (const std::string& argument : configuration) hook += ", " + argument;
+        hook += "), ";
+        return std::vector<Edit>{
+            {file, place->callee, 0, hook, Edit::Role::kOpen, place->callee, place->right + 1,
+             origin},
+            {file, place->right + 1, 0, ", memcarlo_launch_end())", Edit::Role::kClose,
+             place->callee, place->right + 1, origin}};
+      };
+      edits = hooks(name);
+      // Instances that deduce different kernels share the name as spelled.
+      if (!slot.generic) {
+        slot.generic = hooks(name[0] == '"' ? c_string(kernel_name(nullptr, callee)) : name);
+      }
     }
-    counted_.insert({file, begin->offset});
-    facts_.rewritten = static_cast<unsigned>(counted_.size());
+    if (std::find(slot.variants.begin(), slot.variants.end(), edits) == slot.variants.end()) {
+      slot.variants.push_back(std::move(edits));
+    }
+  }
+
+  static Edit replacement(const std::string& file, unsigned begin, unsigned end, std::string text,
+                          const std::string& origin) {
+    return {file, begin, end - begin, std::move(text), Edit::Role::kReplace, begin, end, origin};
+  }
+
+  /// The host form that leaves overload resolution to each instance: a plain function of the
+  /// arguments' types calls the kernel as the launch did, e.g. for `fill<<<g, b>>>(d, n)`
+  /// memcarlo_launch("fill", decltype(memcarlo_kernel_signature(d, n))::thunk([](auto... a) {
+  /// fill(a...); }), g, b, 0, 0, d, n) (the arguments in decltype are not evaluated).
+  std::optional<std::vector<Edit>> thunk(const LaunchText& place, const std::string& file,
+                                         std::string name, const std::string& callee,
+                                         const std::string& rest,
+                                         const std::string& origin) const {
+    if (name[0] == '"') name = c_string(kernel_name(nullptr, callee));  // no deduced arguments
+    bool invalid = false;
+    const llvm::StringRef buffer = sources_.getBufferData(place.file, &invalid);
+    if (invalid) return std::nullopt;
+    std::string arguments;
+    for (char c : buffer.slice(place.left + 1, place.right)) {
+      arguments.push_back(c == '\\' || c == '\n' || c == '\r' ? ' ' : c);
+    }
+    return std::vector<Edit>{
+        replacement(file, place.callee, place.open + 3,
+                    "memcarlo_launch(" + name + ", decltype(memcarlo_kernel_signature(" +
+                        arguments + "))::thunk([](auto... memcarlo_arguments) { " + callee +
+                        "(memcarlo_arguments...); }), ",
+                    origin),
+        replacement(file, place.close, place.left + 1, rest, origin)};
   }
 
   clang::ASTContext& context_;
@@ -220,15 +429,16 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
   EditSet& edits_;
   LaunchFacts& facts_;
   std::vector<const clang::FunctionDecl*> functions_;
-  std::set<std::pair<std::string, unsigned>> counted_;
+  std::map<std::pair<std::string, unsigned>, Place> places_;
 };
 }  // namespace
 
 LaunchFacts rewrite_launches(clang::ASTContext& context, Backend backend,
                              const std::string& toolkit, EditSet& edits) {
   LaunchFacts facts;
-  LaunchFinder(context, backend, toolkit, edits, facts)
-      .TraverseDecl(context.getTranslationUnitDecl());
+  LaunchFinder finder(context, backend, toolkit, edits, facts);
+  finder.TraverseDecl(context.getTranslationUnitDecl());
+  finder.finish();
   return facts;
 }
 

@@ -18,6 +18,7 @@ struct LaunchFacts {
   unsigned rewritten = 0;
   std::vector<SkippedAccess> skipped;  // launches left as they are, with the reason
   std::vector<std::string> errors;     // launches the backend cannot do without (fatal)
+  bool kernel_thunks = false;  // some launch calls its kernel through memcarlo_kernel_signature
 };
 
 /// Finds the launches of the host-side AST in user files and adds their edits to `edits`.

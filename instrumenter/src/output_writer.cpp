@@ -38,12 +38,26 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
-std::string prelude(const std::string& main_file, bool line_directives) {
+std::string prelude(const std::string& main_file, bool line_directives, bool kernel_thunks) {
   char hash[16];
   std::snprintf(hash, sizeof hash, "%08x", translation_unit_hash(main_file));
   std::string text = "// Instrumented by memcarlo-instrument; probes record global-memory accesses.\n"
                      "#include \"memcarlo/probe_api.h\"\n"
                      "static constexpr unsigned memcarlo_tu = 0x" + std::string(hash) + "u;\n";
+  if (kernel_thunks) {
+    // A launch whose kernel template is deduced differently in each instantiation or macro
+    // expansion: memcarlo_kernel_signature(args...)::thunk(generic lambda) is a plain function of
+    // the arguments' types that calls the kernel as the launch did (the host backend runs it).
+    text += "#include <type_traits>\n"
+            "template <class... Arguments> struct memcarlo_kernel_arguments {\n"
+            "  template <class Call> static constexpr auto thunk(Call call) {\n"
+            "    return static_cast<void (*)(Arguments...)>(call);\n"
+            "  }\n"
+            "};\n"
+            "template <class... Arguments>\n"
+            "memcarlo_kernel_arguments<::std::decay_t<Arguments>...> memcarlo_kernel_signature(\n"
+            "    Arguments&&...);\n";
+  }
   if (line_directives) text += "#line 1 " + quoted(main_file) + "\n";
   return text;
 }
@@ -102,7 +116,7 @@ std::map<std::string, std::string> plan_outputs(const OutputRequest& request,
     if (file != request.main_file) {
       return line_directives ? "#line 1 " + quoted(file) + "\n" + body : body;
     }
-    std::string text = prelude(file, line_directives) + body;
+    std::string text = prelude(file, line_directives, request.kernel_thunks) + body;
     if (!text.empty() && text.back() != '\n') text += "\n";
     return text + epilogue(request.loads_json);
   };

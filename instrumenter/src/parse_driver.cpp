@@ -1,6 +1,8 @@
-// One Clang invocation per (side, setup) with an in-memory overlay and collected diagnostics.
+// One Clang invocation per (side, setup) with an in-memory overlay and collected diagnostics;
+// a second round that may accept host-side errors when no setup parses cleanly.
 #include "parse_driver.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "clang/AST/ASTConsumer.h"
@@ -25,88 +27,151 @@ class DiagnosticCollector : public clang::DiagnosticConsumer {
     if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
-    std::string text;
+    ParseError error;
     if (info.getLocation().isValid() && info.hasSourceManager()) {
       const clang::PresumedLoc presumed =
           info.getSourceManager().getPresumedLoc(info.getLocation());
       if (presumed.isValid()) {
-        text = std::string(presumed.getFilename()) + ":" + std::to_string(presumed.getLine()) +
-               ":" + std::to_string(presumed.getColumn()) + ": ";
+        error.text = std::string(presumed.getFilename()) + ":" +
+                     std::to_string(presumed.getLine()) + ":" +
+                     std::to_string(presumed.getColumn()) + ": ";
       }
     }
-    text += (level == clang::DiagnosticsEngine::Fatal ? "fatal error: " : "error: ");
-    text += message.str();
-    errors_.push_back(std::move(text));
+    error.fatal = level == clang::DiagnosticsEngine::Fatal;
+    error.text += (error.fatal ? "fatal error: " : "error: ");
+    error.text += message.str();
+    error.location = info.getLocation();
+    const unsigned category = clang::DiagnosticIDs::getCategoryNumberForDiag(info.getID());
+    error.semantic = clang::DiagnosticIDs::getCategoryNameFromID(category) == "Semantic Issue";
+    errors_.push_back(std::move(error));
   }
-  [[nodiscard]] const std::vector<std::string>& errors() const { return errors_; }
+  [[nodiscard]] const std::vector<ParseError>& errors() const { return errors_; }
 
  private:
-  std::vector<std::string> errors_;
+  std::vector<ParseError> errors_;
+};
+
+/// What one parse does with its AST: the callback when there was no error, or when there were
+/// only errors that `tolerance` (if any) accepts.
+struct ParseRun {
+  const AstCallback& callback;
+  const PreprocessorHook& hook;
+  const ErrorTolerance* tolerance = nullptr;
+  const DiagnosticCollector* diagnostics = nullptr;
+  bool ran = false;
+  std::string refused;  // the tolerance check's reason
 };
 
 class CallbackConsumer : public clang::ASTConsumer {
  public:
-  CallbackConsumer(const AstCallback& callback, bool& ran) : callback_(callback), ran_(ran) {}
+  explicit CallbackConsumer(ParseRun& run) : run_(run) {}
   void HandleTranslationUnit(clang::ASTContext& context) override {
-    if (context.getDiagnostics().hasErrorOccurred()) return;
-    ran_ = true;
-    callback_(context);
+    if (context.getDiagnostics().hasErrorOccurred()) {
+      if (run_.tolerance == nullptr) return;
+      run_.refused = (*run_.tolerance)(context, run_.diagnostics->errors());
+      if (!run_.refused.empty()) return;
+    }
+    run_.ran = true;
+    run_.callback(context);
   }
 
  private:
-  const AstCallback& callback_;
-  bool& ran_;
+  ParseRun& run_;
 };
 
 class CallbackAction : public clang::ASTFrontendAction {
  public:
-  CallbackAction(const AstCallback& callback, const PreprocessorHook& hook, bool& ran)
-      : callback_(callback), hook_(hook), ran_(ran) {}
+  explicit CallbackAction(ParseRun& run) : run_(run) {}
   bool BeginSourceFileAction(clang::CompilerInstance& compiler) override {
-    if (hook_) hook_(compiler.getPreprocessor());
+    if (run_.hook) run_.hook(compiler.getPreprocessor());
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
-    return std::make_unique<CallbackConsumer>(callback_, ran_);
+    return std::make_unique<CallbackConsumer>(run_);
   }
 
  private:
-  const AstCallback& callback_;
-  const PreprocessorHook& hook_;
-  bool& ran_;
+  ParseRun& run_;
 };
+
+std::vector<std::string> texts(const std::vector<ParseError>& errors) {
+  std::vector<std::string> out;
+  out.reserve(errors.size());
+  for (const ParseError& error : errors) out.push_back(error.text);
+  return out;
+}
+
+/// One Clang run; returns its errors.
+std::vector<ParseError> run_clang(ParseSetup setup, Side side, const std::string& toolkit,
+                                  const UserFlags& flags, const std::string& file,
+                                  ParseRun& run) {
+  const std::vector<std::string> command = parse_command(setup, side, toolkit, flags, file);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(
+      new clang::FileManager(clang::FileSystemOptions(), make_parse_file_system()));
+  DiagnosticCollector diagnostics;
+  run.diagnostics = &diagnostics;
+  clang::tooling::ToolInvocation invocation(command, std::make_unique<CallbackAction>(run),
+                                            files.get());
+  invocation.setDiagnosticConsumer(&diagnostics);
+  if (!invocation.run() && diagnostics.errors().empty()) {
+    return {{file + ": error: Clang could not run", {}, false, true}};
+  }
+  run.diagnostics = nullptr;
+  return diagnostics.errors();
+}
 }  // namespace
 
 SideParseResult parse_side(Side side, const std::vector<ParseSetup>& order,
                            const std::string& toolkit, const UserFlags& flags,
                            const std::string& file, const AstCallback& callback,
-                           const PreprocessorHook& preprocessor_hook) {
+                           const PreprocessorHook& preprocessor_hook,
+                           const ErrorTolerance& tolerance) {
   SideParseResult result;
   for (ParseSetup setup : order) {
     if (setup == ParseSetup::kToolkit && toolkit.empty()) continue;
-    const std::vector<std::string> command = parse_command(setup, side, toolkit, flags, file);
-    llvm::IntrusiveRefCntPtr<clang::FileManager> files(
-        new clang::FileManager(clang::FileSystemOptions(), make_parse_file_system()));
-    DiagnosticCollector diagnostics;
-    bool ran = false;
-    clang::tooling::ToolInvocation invocation(
-        command, std::make_unique<CallbackAction>(callback, preprocessor_hook, ran), files.get());
-    invocation.setDiagnosticConsumer(&diagnostics);
-    const bool invoked = invocation.run();
-    if (invoked && ran && diagnostics.errors().empty()) {
+    ParseRun run{callback, preprocessor_hook, nullptr, nullptr, false, {}};
+    const std::vector<ParseError> errors = run_clang(setup, side, toolkit, flags, file, run);
+    if (run.ran && errors.empty()) {
       result.ok = true;
       result.setup = setup;
       return result;
     }
-    ParseAttempt attempt{setup, diagnostics.errors()};
+    ParseAttempt attempt{setup, texts(errors), !errors.empty()};
+    for (const ParseError& error : errors) {
+      attempt.only_semantic_errors = attempt.only_semantic_errors && error.semantic && !error.fatal;
+    }
     if (attempt.errors.empty()) attempt.errors.push_back(file + ": error: Clang could not run");
     result.failures.push_back(std::move(attempt));
   }
   if (result.failures.empty()) {
     result.failures.push_back(
-        {ParseSetup::kToolkit, {file + ": error: no parse setup is available (no CUDA toolkit "
-                                       "found and the builtin setup is disabled)"}});
+        {ParseSetup::kToolkit,
+         {file + ": error: no parse setup is available (no CUDA toolkit found and the builtin "
+                 "setup is disabled)"},
+         false});
+  }
+  if (!tolerance) return result;
+  // Fewest errors first; on ties, the order given.
+  std::vector<const ParseAttempt*> candidates;
+  for (const ParseAttempt& attempt : result.failures) {
+    if (attempt.only_semantic_errors) candidates.push_back(&attempt);
+  }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const ParseAttempt* a, const ParseAttempt* b) {
+                     return a->errors.size() < b->errors.size();
+                   });
+  for (const ParseAttempt* candidate : candidates) {
+    ParseRun run{callback, preprocessor_hook, &tolerance, nullptr, false, {}};
+    const std::vector<ParseError> errors =
+        run_clang(candidate->setup, side, toolkit, flags, file, run);
+    if (run.ran) {
+      result.ok = true;
+      result.setup = candidate->setup;
+      result.tolerated = texts(errors);
+      return result;
+    }
+    if (result.not_tolerated.empty()) result.not_tolerated = run.refused;
   }
   return result;
 }

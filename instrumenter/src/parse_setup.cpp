@@ -164,6 +164,8 @@ std::vector<std::string> parse_command(ParseSetup setup, Side side, const std::s
     command.push_back("-I" + std::string(kCompatIncludeDir));
     command.push_back("-isystem");
     command.push_back(toolkit + "/include/cccl");
+    command.push_back("-include");
+    command.push_back(std::string(kToolkitCompatHeader));
   } else {
     command.push_back("-nocudainc");
     command.push_back("-nocudalib");
@@ -177,6 +179,8 @@ std::vector<std::string> parse_command(ParseSetup setup, Side side, const std::s
   for (const std::string& flag : user.clang_flags) has_standard |= flag.rfind("-std=", 0) == 0;
   if (!has_standard) command.push_back("-std=c++17");
   command.insert(command.end(), user.clang_flags.begin(), user.clang_flags.end());
+  command.push_back("-idirafter");  // after every other directory: only what is missing
+  command.push_back(std::string(kFallbackIncludeDir));
   command.push_back(file);
   return command;
 }

@@ -14,6 +14,8 @@ namespace resources {
 extern const char kCudaDeclsHeader[];
 extern const char kCudaRuntimeApiHeader[];
 extern const char kCudaDeviceFunctionsHeader[];
+extern const char kCudaLegacyHeader[];
+extern const char kCudaToolkitCompatHeader[];
 }  // namespace resources
 
 namespace {
@@ -28,6 +30,50 @@ constexpr std::array kToolkitHeaderStandIns = {
     "sm_32_intrinsics.h", "sm_35_intrinsics.h", "texture_fetch_functions.h", "vector_functions.h",
     "vector_types.h", "cuda_profiler_api.h", "crt/host_defines.h", "common_functions.h"};
 
+// The OpenMP runtime API that host code of CUDA benchmarks calls (timers, thread counts, locks);
+// `#pragma omp` itself needs nothing to parse.
+constexpr std::string_view kOpenMpHeader = R"(// memcarlo: OpenMP's API, declared for the parse.
+#ifndef MEMCARLO_OMP_H
+#define MEMCARLO_OMP_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+typedef struct { void* opaque; } omp_lock_t;
+typedef struct { void* opaque; } omp_nest_lock_t;
+typedef enum omp_sched_t { omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3,
+                           omp_sched_auto = 4 } omp_sched_t;
+void omp_set_num_threads(int);
+int omp_get_num_threads(void);
+int omp_get_max_threads(void);
+int omp_get_thread_num(void);
+int omp_get_num_procs(void);
+int omp_in_parallel(void);
+void omp_set_dynamic(int);
+int omp_get_dynamic(void);
+void omp_set_nested(int);
+int omp_get_nested(void);
+void omp_set_schedule(omp_sched_t, int);
+void omp_get_schedule(omp_sched_t*, int*);
+int omp_get_thread_limit(void);
+int omp_get_level(void);
+void omp_init_lock(omp_lock_t*);
+void omp_destroy_lock(omp_lock_t*);
+void omp_set_lock(omp_lock_t*);
+void omp_unset_lock(omp_lock_t*);
+int omp_test_lock(omp_lock_t*);
+void omp_init_nest_lock(omp_nest_lock_t*);
+void omp_destroy_nest_lock(omp_nest_lock_t*);
+void omp_set_nest_lock(omp_nest_lock_t*);
+void omp_unset_nest_lock(omp_nest_lock_t*);
+int omp_test_nest_lock(omp_nest_lock_t*);
+double omp_get_wtime(void);
+double omp_get_wtick(void);
+#ifdef __cplusplus
+}
+#endif
+#endif
+)";
+
 void add_file(llvm::vfs::InMemoryFileSystem& memory, std::string_view path,
               std::string_view content) {
   memory.addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(content, path));
@@ -39,7 +85,13 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system() {
       new llvm::vfs::InMemoryFileSystem);
   add_file(*memory, std::string(kCompatIncludeDir) + "/texture_fetch_functions.h",
            "// memcarlo: texture fetch functions of new toolkits are not needed to parse.\n");
+  add_file(*memory, kToolkitCompatHeader, resources::kCudaToolkitCompatHeader);
+  add_file(*memory, std::string(kFallbackIncludeDir) + "/omp.h", kOpenMpHeader);
+  add_file(*memory, std::string(kCompatIncludeDir) + "/memcarlo_cuda_legacy.h",
+           resources::kCudaLegacyHeader);
   add_file(*memory, kDeclarationsHeader, resources::kCudaDeclsHeader);
+  add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_legacy.h",
+           resources::kCudaLegacyHeader);
   add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_runtime_api.h",
            resources::kCudaRuntimeApiHeader);
   add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_device_functions.h",

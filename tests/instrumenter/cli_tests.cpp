@@ -1,5 +1,6 @@
 // Command-line behaviour of memcarlo-instrument: clear errors with a non-zero exit and no partial
-// output (parse errors, unsupported constructs, conflicting edits), the parse-setup fallback,
+// output (parse errors, unsupported constructs, host errors that cannot be tolerated), one edit
+// for a launch deduced differently per instantiation, legacy APIs in both parse setups,
 // --patch, -p, and --print-include-flags.
 #include <gtest/gtest.h>
 
@@ -81,14 +82,41 @@ TEST(InstrumenterErrors, InlineAssemblyIsOnlySkippedForTheCudaBackend) {
   EXPECT_NE(outcome.output.find("inline-asm: 1"), std::string::npos) << outcome.output;
 }
 
-TEST(InstrumenterErrors, ConflictingEditsAreReportedWithBothOriginsAndWriteNothing) {
-  const fs::path dir = scratch("conflict");
-  const Outcome outcome = run(data("conflicting_launch.cu") + " --backend host -o " +
-                              (dir / "out.cu").string() + " --loads " +
-                              (dir / "loads.json").string());
-  EXPECT_EQ(outcome.exit_code, 2);
-  EXPECT_NE(outcome.output.find("conflicting edits"), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("conflicting_launch.cu:8:3"), std::string::npos);
+TEST(InstrumenterLaunches, LaunchDeducedDifferentlyPerInstantiationIsOneEdit) {
+  const fs::path dir = scratch("deduced");
+  const Outcome outcome = run(data("deduced_launch_in_template.cu") + " --backend host -o " +
+                              (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
+  EXPECT_EQ(outcome.output.find("conflicting edits"), std::string::npos) << outcome.output;
+  const std::string text = read(dir / "out.cu");
+  EXPECT_NE(text.find("memcarlo_launch(\"fill\", decltype(memcarlo_kernel_signature(data, T(1)))"
+                      "::thunk([](auto... memcarlo_arguments) { fill(memcarlo_arguments...); }), "
+                      "1, 32, 0, 0, data, T(1));"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("struct memcarlo_kernel_arguments"), std::string::npos) << text;
+}
+
+TEST(InstrumenterErrors, HostErrorInALaunchIsNotToleratedAndSaysWhy) {
+  const fs::path dir = scratch("launch_error");
+  const Outcome outcome = run(data("host_error_in_launch.cu") + " -o " +
+                              (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 1) << outcome.output;
+  EXPECT_NE(outcome.output.find("host_error_in_launch.cu:7:26: error: use of undeclared "
+                                "identifier 'undeclared_factor'"),
+            std::string::npos)
+      << outcome.output;
+  EXPECT_NE(outcome.output.find("(it is in a kernel launch)"), std::string::npos)
+      << outcome.output;
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(InstrumenterErrors, ErrorInDeviceCodeIsNotTolerated) {
+  const fs::path dir = scratch("device_error");
+  const Outcome outcome = run(data("device_code_error.cu") + " -o " + (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 1) << outcome.output;
+  EXPECT_NE(outcome.output.find("(it is in device code (scale))"), std::string::npos)
+      << outcome.output;
   EXPECT_TRUE(fs::is_empty(dir));
 }
 
@@ -109,21 +137,23 @@ TEST(InstrumenterErrors, RewrittenHeaderNeedsAnOutputDirectory) {
             std::string::npos);
 }
 
-TEST(InstrumenterParsing, LegacyApisFallBackToTheBuiltinSetup) {
+TEST(InstrumenterParsing, LegacyApisParseWithEitherSetup) {
   const fs::path dir = scratch("legacy");
-  const Outcome outcome = run(data("legacy_texture.cu") + " --verbose -o " +
-                              (dir / "out.cu").string());
-  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
-  EXPECT_NE(outcome.output.find("probed 1 accesses"), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("parsed host: builtin"), std::string::npos) << outcome.output;
+  const Outcome builtin = run(data("legacy_texture.cu") + " --verbose --parse-order builtin -o " +
+                              (dir / "builtin.cu").string());
+  EXPECT_EQ(builtin.exit_code, 0) << builtin.output;
+  EXPECT_NE(builtin.output.find("probed 1 accesses"), std::string::npos) << builtin.output;
+  EXPECT_NE(builtin.output.find("parsed host: builtin, device: builtin"), std::string::npos)
+      << builtin.output;
 
-  const Outcome toolkit_only = run(data("legacy_texture.cu") + " --parse-order toolkit -o " +
-                                   (dir / "strict.cu").string() + " --cuda-path /usr/local/cuda");
+  // The toolkit setup declares what CUDA 12/13 removed on top of the toolkit's headers.
   if (fs::exists("/usr/local/cuda/include/cuda_runtime.h")) {
-    EXPECT_EQ(toolkit_only.exit_code, 1) << toolkit_only.output;
-    EXPECT_NE(toolkit_only.output.find("legacy_texture.cu:4:1: error:"), std::string::npos)
-        << toolkit_only.output;
-    EXPECT_FALSE(fs::exists(dir / "strict.cu"));
+    const Outcome toolkit = run(data("legacy_texture.cu") + " --parse-order toolkit -o " +
+                                (dir / "toolkit.cu").string() + " --cuda-path /usr/local/cuda");
+    EXPECT_EQ(toolkit.exit_code, 0) << toolkit.output;
+    EXPECT_NE(toolkit.output.find("parsed host: toolkit, device: toolkit"), std::string::npos)
+        << toolkit.output;
+    EXPECT_EQ(read(dir / "toolkit.cu"), read(dir / "builtin.cu"));
   }
 }
 

@@ -8,7 +8,11 @@
 //   // CHECK-NO-LOAD: {json}   no entry has them
 //   // CHECK-LOADS: n          the table has n entries
 //   // CHECK-SUMMARY: text     the summary (--verbose, stderr) of the host run contains text
+//                            (a run that tolerated host-side errors fails unless a CHECK-SUMMARY
+//                            expects its "instrumented although ..." warning)
 //   // RUN-ARGS: args          extra arguments for both runs
+// With --setup toolkit|builtin (before the other options) both runs use only that parse setup;
+// exit code 77 (skipped) when it is the toolkit setup and no CUDA toolkit is installed.
 // With --nvcc NVCC it instead compiles the outputs with `nvcc -c`: the cuda output with
 // -DMEMCARLO_BACKEND_CUDA -rdc=true and without a backend, and the host output without a backend.
 // Exit code 77 (skipped) when NVCC does not exist. With --host CXX FLAGS LINK [EXPECTED] it compiles
@@ -145,8 +149,15 @@ Run instrument(const std::string& tool, const fs::path& golden, const std::strin
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string setup;
+  if (argc >= 6 && std::string(argv[4]) == "--setup") {
+    setup = argv[5];
+    for (int i = 6; i < argc; ++i) argv[i - 2] = argv[i];
+    argc -= 2;
+  }
   if (argc < 4) {
-    std::cerr << "usage: golden_check TOOL GOLDEN.cu WORK_DIR [--nvcc NVCC INCLUDE_DIR]\n";
+    std::cerr << "usage: golden_check TOOL GOLDEN.cu WORK_DIR [--setup toolkit|builtin] "
+                 "[--nvcc NVCC INCLUDE_DIR | --host CXX FLAGS LINK [EXPECTED]]\n";
     return 2;
   }
   const std::string tool = argv[1];
@@ -155,12 +166,17 @@ int main(int argc, char** argv) {
   fs::create_directories(work);
   const std::string source = read(golden);
   const std::vector<Check> checks = parse_checks(source);
-  std::string extra;
+  std::string extra = setup.empty() ? "" : " --parse-order " + setup;
   for (const Check& check : checks) {
     if (check.directive == "RUN-ARGS") extra += " " + check.text;
   }
   const Run host = instrument(tool, golden, "host", work, extra);
   const Run cuda = instrument(tool, golden, "cuda", work, extra);
+  if (setup == "toolkit" && host.diagnostics.find("no parse setup is available") !=
+                                std::string::npos) {
+    std::cerr << "no CUDA toolkit for the toolkit parse setup; skipping\n";
+    return 77;
+  }
   int failures = 0;
   auto fail = [&](const Check& check, const std::string& why) {
     std::cerr << golden.string() << ":" << check.line << ": " << check.directive << ": "
@@ -295,6 +311,17 @@ int main(int argc, char** argv) {
   if (checks.empty()) {
     std::cerr << golden.string() << ": no CHECK lines\n";
     return 1;
+  }
+  // Instrumenting despite host-side errors must be expected explicitly.
+  bool tolerance_expected = false;
+  for (const Check& check : checks) {
+    tolerance_expected = tolerance_expected || (check.directive == "CHECK-SUMMARY" &&
+                                                check.text.find("instrumented although") !=
+                                                    std::string::npos);
+  }
+  if (!tolerance_expected && host.diagnostics.find("instrumented although") != std::string::npos) {
+    std::cerr << golden.string() << ": instrumented despite parse errors:\n" << host.diagnostics;
+    ++failures;
   }
   return failures == 0 ? 0 : 1;
 }

@@ -12,7 +12,11 @@
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+// Clang 15 and later know __noinline__ as a keyword (libstdc++ 12 spells
+// __attribute__((__noinline__)), which a macro would break).
+#if __clang_major__ < 15
 #define __noinline__ __attribute__((noinline))
+#endif
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __device_builtin__
@@ -31,10 +35,18 @@
 #define CUDART_NAN_F __builtin_nanf("")
 #define CUDART_INF __builtin_huge_val()
 
-// The C and C++ library functions device code may call (printf, sqrtf, memcpy, ...) become
-// __host__ __device__ for the parse, as nvcc's own headers make them.
+// The C library functions device code may call (printf, malloc, memcpy, sqrtf, clock, ...)
+// become __host__ __device__ for the parse, as nvcc's own headers declare them. Only the C
+// headers: libstdc++'s <math.h> and <stdlib.h> are wrappers around <cmath> and <cstdlib>, which
+// pull in <bits/stl_algobase.h>; had its functions become __host__ __device__ here, the host
+// declarations that <vector>, <algorithm> or <tuple> add to the same names later would not
+// parse ("__host__ function '__fill_a1' cannot overload __host__ __device__ function").
+// _GLIBCXX_INCLUDE_NEXT_C_HEADERS makes those wrappers include the C library's header directly.
 #pragma clang force_cuda_host_device begin
+#pragma push_macro("_GLIBCXX_INCLUDE_NEXT_C_HEADERS")
+#define _GLIBCXX_INCLUDE_NEXT_C_HEADERS 1
 #include <assert.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -42,12 +54,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#pragma pop_macro("_GLIBCXX_INCLUDE_NEXT_C_HEADERS")
+#pragma clang force_cuda_host_device end
+// What nvcc's cuda_runtime.h includes in C++ besides (<cmath> through math_functions.h, <cstdlib>,
+// <utility>), as host code: their constexpr functions (std::sqrt(float), std::min, ...) are
+// __host__ __device__ anyway (-fcuda-host-device-constexpr).
 #ifdef __cplusplus
 #include <cmath>
 #include <cstdlib>
-
+#include <utility>
 #endif
-#pragma clang force_cuda_host_device end
 
 #include "__clang_cuda_builtin_vars.h"
 
@@ -239,26 +256,10 @@ struct cudaTextureDesc {
   unsigned int maxAnisotropy;
 };
 
-// Texture references (removed in CUDA 12, still used by classic benchmarks).
-struct textureReference {
-  int normalized;
-  enum cudaTextureFilterMode filterMode;
-  enum cudaTextureAddressMode addressMode[3];
-  struct cudaChannelFormatDesc channelDesc;
-};
-template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture : public textureReference {
-  __host__ texture(int norm = 0, enum cudaTextureFilterMode f = cudaFilterModePoint,
-                   enum cudaTextureAddressMode a = cudaAddressModeClamp);
-};
-template <class T> struct memcarlo_texel { typedef T type; };
-template <enum cudaTextureReadMode M> struct memcarlo_texel_mode { template <class T> using type = T; };
-template <class T, int D, enum cudaTextureReadMode M> __device__ T tex1Dfetch(texture<T, D, M>, int);
-template <class T, int D, enum cudaTextureReadMode M> __device__ T tex1D(texture<T, D, M>, float);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ T tex2D(texture<T, D, M>, float, float);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ T tex3D(texture<T, D, M>, float, float, float);
+// Texture and surface references, cudaThreadSynchronize, ...: what CUDA 12/13 removed.
+#include "memcarlo_cuda_legacy.h"
+
+// Fetches through texture objects.
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
 template <class T> __device__ T tex1D(cudaTextureObject_t, float);
 template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);

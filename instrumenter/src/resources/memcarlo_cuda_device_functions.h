@@ -3,7 +3,8 @@
 #pragma once
 
 // ---- device functions ----------------------------------------------------------------------
-#define warpSize 32
+// warpSize is the __device__ constant of __clang_cuda_builtin_vars.h (not a macro: host code
+// reads cudaDeviceProp::warpSize).
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);

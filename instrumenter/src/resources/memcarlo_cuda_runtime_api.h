@@ -1,5 +1,5 @@
 // memcarlo's declarations of the CUDA runtime API for the builtin parse setup (included by
-// memcarlo_cuda_decls.h), including functions CUDA 12/13 removed. Declarations only.
+// memcarlo_cuda_decls.h; what CUDA 12/13 removed is in memcarlo_cuda_legacy.h). Declarations only.
 #pragma once
 
 // ---- runtime API functions -----------------------------------------------------------------
@@ -89,9 +89,6 @@ MEMCARLO_API cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 MEMCARLO_API cudaDeviceGetLimit(size_t* value, enum cudaLimit limit);
 MEMCARLO_API cudaDeviceCanAccessPeer(int* can, int device, int peer);
 MEMCARLO_API cudaDeviceEnablePeerAccess(int peer, unsigned flags);
-MEMCARLO_API cudaThreadSynchronize(void);
-MEMCARLO_API cudaThreadExit(void);
-MEMCARLO_API cudaThreadSetCacheConfig(enum cudaFuncCache config);
 MEMCARLO_API cudaGetLastError(void);
 MEMCARLO_API cudaPeekAtLastError(void);
 extern __host__ const char* cudaGetErrorString(cudaError_t error);
@@ -134,26 +131,6 @@ MEMCARLO_API cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end)
 extern __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
                                                                    enum cudaChannelFormatKind f);
 template <class T> __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
-MEMCARLO_API cudaBindTexture(size_t* offset, const struct textureReference* tex, const void* ptr,
-                             const struct cudaChannelFormatDesc* desc, size_t size = ~0ul);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture(size_t* offset, const texture<T, D, M>& tex, const void* ptr,
-                                     size_t size = ~0ul);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture(size_t* offset, const texture<T, D, M>& tex, const void* ptr,
-                                     const struct cudaChannelFormatDesc& desc, size_t size = ~0ul);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture2D(size_t* offset, const texture<T, D, M>& tex,
-                                       const void* ptr, const struct cudaChannelFormatDesc& desc,
-                                       size_t width, size_t height, size_t pitch);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTextureToArray(const texture<T, D, M>& tex, cudaArray_const_t array);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTextureToArray(const texture<T, D, M>& tex, cudaArray_const_t array,
-                                            const struct cudaChannelFormatDesc& desc);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaUnbindTexture(const texture<T, D, M>& tex);
-MEMCARLO_API cudaUnbindTexture(const struct textureReference* tex);
 MEMCARLO_API cudaCreateTextureObject(cudaTextureObject_t* tex, const struct cudaResourceDesc* r,
                                      const struct cudaTextureDesc* t, const void* view_desc);
 MEMCARLO_API cudaDestroyTextureObject(cudaTextureObject_t tex);

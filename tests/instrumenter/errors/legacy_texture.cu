@@ -1,5 +1,5 @@
 // Classic-benchmark CUDA: texture references, cudaThreadSynchronize, clockRate, host min/max.
-// CUDA 12/13 removed these APIs, so only the builtin parse setup parses this file.
+// CUDA 12/13 removed these APIs; both parse setups declare them.
 #include <cstdio>
 texture<float, 1, cudaReadModeElementType> texture_x;
 __global__ void scale(float* out, int n) {

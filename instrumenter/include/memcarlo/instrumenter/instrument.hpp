@@ -26,6 +26,9 @@ struct InstrumentSummary {
   std::string host_setup;    // the parse setup that parsed the host side
   std::string device_setup;  // ... and the device side ("host-ast" when it fell back)
   std::vector<std::string> notes;  // non-fatal remarks (flags dropped, fallbacks taken)
+  /// Errors of host code that touch neither device code nor launches, instrumented anyway
+  /// (printed with a warning whether or not --verbose).
+  std::vector<std::string> tolerated_errors;
   [[nodiscard]] unsigned skipped_total() const;
 };
 

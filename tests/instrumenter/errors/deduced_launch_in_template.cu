@@ -1,6 +1,6 @@
 // One launch text that means two different kernels: `fill` is deduced as fill<int> in one
-// instantiation of `run` and fill<float> in the other, so the host-backend rewrite of that single
-// line conflicts with itself.
+// instantiation of `run` and fill<float> in the other. The host backend rewrites the line once,
+// calling the kernel through a function of the arguments' types.
 template <typename T>
 __global__ void fill(T* data, T value) { data[threadIdx.x] = value; }
 template <typename T>
