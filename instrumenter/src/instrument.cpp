@@ -16,7 +16,9 @@
 #include "edit_set.hpp"
 #include "host_error_tolerance.hpp"
 #include "include_tracker.hpp"
+#include "launch_kernel_casts.hpp"
 #include "launch_rewriter.hpp"
+#include "memcarlo_instrumenter_build_config.hpp"
 #include "output_writer.hpp"
 #include "parse_driver.hpp"
 #include "parse_setup.hpp"
@@ -45,9 +47,30 @@ bool read_file(const std::string& path, std::string& content) {
   return true;
 }
 
+/// When the toolkit setup failed in the toolkit's or Clang's own headers and the command line
+/// defines macros with identifier-like names: a remark naming them, else "".
+std::string macro_clash(const ParseAttempt& attempt, const UserFlags& flags,
+                        const std::string& toolkit) {
+  if (attempt.setup != ParseSetup::kToolkit || attempt.errors.empty() || toolkit.empty()) {
+    return "";
+  }
+  const std::string& first = attempt.errors.front();
+  if (first.rfind(toolkit + "/", 0) != 0 &&
+      first.rfind(std::string(build_config::kClangResourceDir) + "/", 0) != 0) {
+    return "";
+  }
+  const std::vector<std::string> names = identifier_like_macros(flags);
+  if (names.empty()) return "";
+  std::string list;
+  for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+  return "its errors are in the toolkit's headers, where the command line's macros (" + list +
+         ") may replace names; the builtin setup's declarations do not use such names";
+}
+
 /// The errors of the attempt worth showing: the one with the fewest errors, the first on ties.
 std::vector<std::string> parse_failure(const std::string& input, const std::string& side,
-                                       const SideParseResult& result) {
+                                       const SideParseResult& result, const UserFlags& flags,
+                                       const std::string& toolkit) {
   const ParseAttempt* best = &result.failures.front();
   std::string tried;
   for (const ParseAttempt& attempt : result.failures) {
@@ -62,6 +85,13 @@ std::vector<std::string> parse_failure(const std::string& input, const std::stri
   if (!result.not_tolerated.empty()) {
     errors.push_back(input + ": note: host code errors away from device code and launches are "
                      "tolerated, but not this one: " + result.not_tolerated);
+  }
+  for (const ParseAttempt& attempt : result.failures) {
+    const std::string clash = macro_clash(attempt, flags, toolkit);
+    if (!clash.empty()) {
+      errors.push_back(input + ": note: the " + to_string(attempt.setup) +
+                       " setup did not parse (" + attempt.errors.front() + "): " + clash);
+    }
   }
   return errors;
 }
@@ -103,12 +133,16 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   EditSet edits;
   LaunchFacts launches;
   unsigned symbol_names = 0;
+  unsigned launch_kernel_casts = 0;
   std::vector<RelativeInclude> includes;
   const SideParseResult host = parse_side(
       Side::kHost, options.setup_order, toolkit, flags, main_file,
       [&](clang::ASTContext& context) {
         launches = rewrite_launches(context, options.backend, toolkit, edits);
         symbol_names = rewrite_symbol_names(context, toolkit, edits);
+        if (options.backend == Backend::kHost) {
+          launch_kernel_casts = rewrite_launch_kernel_casts(context, toolkit, edits);
+        }
       },
       [&](clang::Preprocessor& preprocessor) {
         includes.clear();  // a failed setup may have run before
@@ -116,14 +150,16 @@ InstrumentResult instrument(const InstrumentOptions& options) {
       },
       check_host_errors);
   if (!host.ok) {
-    result.errors = parse_failure(options.input, "host", host);
+    result.errors = parse_failure(options.input, "host", host, flags, toolkit);
     return result;
   }
   result.summary.host_setup = to_string(host.setup);
   auto note_fallbacks = [&](const std::string& side, const SideParseResult& parse) {
     for (const ParseAttempt& attempt : parse.failures) {
+      const std::string clash = macro_clash(attempt, flags, toolkit);
       result.summary.notes.push_back(side + " side: the " + to_string(attempt.setup) +
-                                     " setup did not parse (" + attempt.errors.front() + ")");
+                                     " setup did not parse (" + attempt.errors.front() + ")" +
+                                     (clash.empty() ? "" : ": " + clash));
     }
   };
   if (host.tolerated.empty()) note_fallbacks("host", host);
@@ -161,10 +197,16 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   InstrumentSummary& summary = result.summary;
   summary.probed = table.probed;
   summary.launches_rewritten = launches.rewritten;
+  summary.warnings = launches.warnings;
   if (symbol_names > 0) {
     summary.notes.push_back(std::to_string(symbol_names) +
                             " symbol names given as strings (CUDA before 5.0) replaced by the "
                             "variables they name");
+  }
+  if (launch_kernel_casts > 0) {
+    summary.notes.push_back("cudaLaunchKernel: " + std::to_string(launch_kernel_casts) +
+                            " casts of a kernel to an untyped pointer removed (the host "
+                            "emulation unpacks the arguments by the kernel's parameter types)");
   }
   summary.skipped = std::move(table.skipped);
   summary.skipped.insert(summary.skipped.end(), device.other_skips.begin(),
@@ -221,6 +263,9 @@ std::string format_summary(const std::string& input, const InstrumentSummary& su
         << (summary.tolerated_errors.size() == 1 ? " error" : " errors")
         << " (inside host functions, away from device code and kernel launches):\n";
     for (const std::string& error : summary.tolerated_errors) out << "  " << error << "\n";
+  }
+  for (const std::string& warning : summary.warnings) {
+    out << "memcarlo-instrument: warning: " << warning << "\n";
   }
   if (verbose) {
     for (const SkippedAccess& skipped : summary.skipped) {

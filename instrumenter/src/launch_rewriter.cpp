@@ -1,4 +1,5 @@
-// Launch rewriting: finds CUDAKernelCallExprs in host code and emits the backend's form.
+// Launch rewriting: finds CUDAKernelCallExprs (host code; device code too for the host backend)
+// and emits the backend's form.
 #include "launch_rewriter.hpp"
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "ast_helpers.hpp"
+#include "kernel_pointer_names.hpp"
 
 namespace memcarlo::instrumenter {
 
@@ -67,7 +69,8 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
         backend_(backend),
         toolkit_(toolkit),
         edits_(edits),
-        facts_(facts) {}
+        facts_(facts),
+        pointer_names_(context) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -92,8 +95,20 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
                                          launch->getSourceRange());
     if (function != nullptr && is_device_function(function) &&
         !function->hasAttr<clang::CUDAHostAttr>()) {
-      facts_.skipped.push_back({where, text, "device-side launch"});
-      return true;
+      // Dynamic parallelism. The GPU runs it as written; a C++ compiler needs memcarlo_launch,
+      // which the host emulation stops at, naming the kernel and the line.
+      if (backend_ == Backend::kCuda) {
+        facts_.skipped.push_back({where, text, "device-side launch"});
+        return true;
+      }
+      const std::string warning = where + ": the kernel launch `" + text + "` in device code (" +
+                                  function_name(function) +
+                                  ") is dynamic parallelism, which the host backend does not "
+                                  "emulate: the program stops with an error when it runs";
+      if (std::find(facts_.warnings.begin(), facts_.warnings.end(), warning) ==
+          facts_.warnings.end()) {
+        facts_.warnings.push_back(warning);
+      }
     }
     const bool in_instantiation = function != nullptr && function->isTemplateInstantiation();
     if (backend_ == Backend::kCuda && in_instantiation) return true;  // the pattern is enough
@@ -331,8 +346,14 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
         !callee.empty() && callee.find_first_not_of(
                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
                                std::string::npos;
-    const std::string name =
+    std::string name =
         place->callee_is_parameter && identifier ? "#" + callee : c_string(kernel_name(launch, callee));
+    if (name[0] == '"' && callee.find('\n') == std::string::npos) {
+      // A launch through a function pointer: named after the kernel it calls, at run time.
+      if (std::optional<std::string> chosen = pointer_names_.name(launch->getCallee(), callee)) {
+        name = *chosen;
+      }
+    }
     const clang::CallExpr* config = launch->getConfig();
     unsigned explicit_arguments = 0;
     std::vector<std::string> configuration;
@@ -428,6 +449,7 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
   const std::string& toolkit_;
   EditSet& edits_;
   LaunchFacts& facts_;
+  KernelPointerNames pointer_names_;
   std::vector<const clang::FunctionDecl*> functions_;
   std::map<std::pair<std::string, unsigned>, Place> places_;
 };

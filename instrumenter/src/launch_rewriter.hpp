@@ -1,6 +1,6 @@
-// Kernel launches in host code: `k<<<g, b, s, st>>>(args)` becomes
-// `memcarlo_launch("k", k, g, b, s, st, args)` (host backend: a C++ compiler has no <<<) or is
-// wrapped in memcarlo_launch_begin/end hooks (cuda backend).
+// Kernel launches: `k<<<g, b, s, st>>>(args)` becomes `memcarlo_launch("k", k, g, b, s, st, args)`
+// (host backend: a C++ compiler has no <<<; launches in device code too) or is wrapped in
+// memcarlo_launch_begin/end hooks (cuda backend; host code only).
 #pragma once
 
 #include <string>
@@ -18,6 +18,7 @@ struct LaunchFacts {
   unsigned rewritten = 0;
   std::vector<SkippedAccess> skipped;  // launches left as they are, with the reason
   std::vector<std::string> errors;     // launches the backend cannot do without (fatal)
+  std::vector<std::string> warnings;   // launches rewritten that will not run as on a GPU
   bool kernel_thunks = false;  // some launch calls its kernel through memcarlo_kernel_signature
 };
 

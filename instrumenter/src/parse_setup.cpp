@@ -2,6 +2,7 @@
 #include "parse_setup.hpp"
 
 #include <array>
+#include <cctype>
 #include <cstdlib>
 #include <memory>
 
@@ -147,6 +148,21 @@ UserFlags translate_user_flags(const std::vector<std::string>& flags,
     }
   }
   return result;
+}
+
+std::vector<std::string> identifier_like_macros(const UserFlags& user) {
+  std::vector<std::string> names;
+  for (const std::string& flag : user.clang_flags) {
+    if (flag.rfind("-D", 0) != 0) continue;
+    const std::string name = flag.substr(2, flag.find_first_of("=(") - 2);
+    const bool capitals =
+        !name.empty() && name[0] >= 'A' && name[0] <= 'Z' &&
+        name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
+    if ((name.size() == 1 && std::isalpha(static_cast<unsigned char>(name[0]))) || capitals) {
+      names.push_back(name);
+    }
+  }
+  return names;
 }
 
 std::vector<std::string> parse_command(ParseSetup setup, Side side, const std::string& toolkit,

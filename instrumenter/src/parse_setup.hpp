@@ -29,6 +29,12 @@ struct UserFlags {
 UserFlags translate_user_flags(const std::vector<std::string>& flags,
                                const std::string& working_dir);
 
+/// The macros the command line defines (-DNAME) whose names a header may use as an identifier:
+/// one letter, or capitals, digits and underscores (PolyBench's N, M, NX, TSTEPS). With them the
+/// toolkit's headers may not parse (CUDA 13's cuda.h has a parameter N); memcarlo's own
+/// declarations avoid such names.
+std::vector<std::string> identifier_like_macros(const UserFlags& user);
+
 /// The full Clang command line for one side of one setup (argv[0] first, the file last).
 std::vector<std::string> parse_command(ParseSetup setup, Side side, const std::string& toolkit,
                                        const UserFlags& user, const std::string& file);

@@ -1,7 +1,9 @@
-// memcarlo-cc as users' builds run it: what it says when a .cu file cannot be instrumented, a
-// Makefile whose link step is g++ with `memcarlo-cc --print-link-flags` (and whose dependency
-// files name the real sources), a CMake CUDA project with memcarlo-cc as the CUDA compiler
-// launcher, and an installed prefix that works after being moved away from its build tree.
+// memcarlo-cc as users' builds run it: what it says when a .cu file cannot be instrumented,
+// problem sizes given as -D macros, a device-side launch, units sharing device helpers with a
+// unity-built kernel file, a Makefile whose link step is g++ with `memcarlo-cc --print-link-flags`
+// (and whose dependency files name the real sources), a CMake CUDA project with memcarlo-cc as the
+// CUDA compiler launcher, and an installed prefix that works after being moved away from its build
+// tree.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -9,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "common/run_command.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
@@ -156,6 +159,73 @@ TEST(MemcarloCc, PrintLinkFlagsNamesTheRuntimeLibrariesThatExist) {
   const CommandResult compile = run(kCc + " --backend host --print-compile-flags");
   EXPECT_NE(compile.output.find("-DMEMCARLO_BACKEND_HOST"), std::string::npos) << compile.output;
   EXPECT_EQ(compile.output.find("-x c++"), std::string::npos) << compile.output;
+}
+
+/// The kernel names of the launches in `program`'s trace, in order (runs it under memcarlo run).
+std::vector<std::string> traced_kernels(const fs::path& program, const std::string& expected) {
+  const fs::path trace = program.string() + ".mct";
+  EXPECT_GT(traced_launches(kMemcarlo, program, expected), 0u);
+  std::vector<std::string> kernels;
+  if (!fs::exists(trace))
+    return kernels;
+  const auto reader = memcarlo::tracebuf::TraceReader::open(trace.string());
+  for (const auto& launch : reader.launches())
+    kernels.push_back(launch.info.kernel);
+  return kernels;
+}
+
+TEST(MemcarloCc, SizeMacrosOnTheCommandLineBuildRunAndTrace) {
+  // PolyBench's -DNI=... sizes: CUDA 13's cuda.h names a parameter N and Clang's CUDA wrappers
+  // use N and T, so the toolkit's headers cannot be parsed with them; the instrumenter's own
+  // declarations can.
+  const Scratch scratch("size-macros");
+  const fs::path program = scratch.path() / "size_macros";
+  const CommandResult built =
+      run(kCc + " --backend host --memcarlo-no-resources -DNI=64 -DNJ=48 -DNK=32 -DM=64 -DN=64 "
+                "-DNX=64 -DNY=64 -DNL=64 -DTSTEPS=2 " +
+          quoted(kData + "/data/size_macros.cu") + " -o " + quoted(program.string()));
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  // (memcarlo run traces the first launch of a kernel.)
+  EXPECT_EQ(traced_kernels(program, "size_macros: OK 64x48x32"),
+            std::vector<std::string>{"product"});
+}
+
+TEST(MemcarloCc, DeviceSideLaunchBuildsWithAWarningAndStopsNamingTheKernel) {
+  const Scratch scratch("dynamic-parallelism");
+  const fs::path program = scratch.path() / "dynamic_parallelism";
+  const std::string source = kData + "/data/dynamic_parallelism.cu";
+  const CommandResult built = run(kCc + " --backend host --memcarlo-no-resources -rdc=true " +
+                                  quoted(source) + " -o " + quoted(program.string()));
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  EXPECT_NE(built.output.find("dynamic_parallelism.cu:11:5: the kernel launch "
+                              "`child<<<(n + 31) / 32, 32>>>(data, n)` in device code (parent) is "
+                              "dynamic parallelism"),
+            std::string::npos)
+      << built.output;
+  const CommandResult ran = run(quoted(program.string()));
+  EXPECT_EQ(ran.exit_code, 69) << ran.output;
+  EXPECT_NE(ran.output.find("dynamic parallelism (kernel 'child' launched from device code at " +
+                            source + ":11)"),
+            std::string::npos)
+      << ran.output;
+  EXPECT_EQ(ran.output.find("not reached"), std::string::npos) << ran.output;
+}
+
+TEST(MemcarloCc, UnitsSharingDeviceHelpersAndAUnityKernelFileLinkAndTrace) {
+  const Scratch scratch("multi-unit");
+  const fs::path project = copy_project("multi_unit_project", scratch.path());
+  const std::string cc =
+      "cd " + quoted(project.string()) + " && " + kCc + " --backend host --memcarlo-no-resources ";
+  for (const char* unit : {"main", "scale", "stencil_kernel"}) {
+    const CommandResult compiled = run(cc + "-c " + unit + ".cu -o " + unit + ".o");
+    ASSERT_EQ(compiled.exit_code, 0) << unit << ":\n" << compiled.output;
+  }
+  // stencil_kernel.o is built, as by a Makefile that compiles every .cu, but main.o already holds
+  // its kernel (main.cu includes stencil_kernel.cu).
+  const CommandResult linked = run(cc + "main.o scale.o -o app");
+  ASSERT_EQ(linked.exit_code, 0) << linked.output;
+  EXPECT_EQ(traced_kernels(project / "app", "multi_unit_project: OK"),
+            (std::vector<std::string>{"stencil", "scale"}));
 }
 
 TEST(Makefile, GxxLinksWithPrintLinkFlagsAndTheProgramIsTraced) {

@@ -62,6 +62,24 @@ TEST(InstrumenterErrors, UnparseableInputReportsClangDiagnosticsAndWritesNothing
   EXPECT_FALSE(fs::exists(dir / "loads.json"));
 }
 
+TEST(InstrumenterErrors, CommandLineMacrosThatBreakTheToolkitHeadersAreNamed) {
+  // -DN=64: CUDA 13's cuda.h and Clang's CUDA wrappers use N as a name, so the toolkit setup
+  // fails in their headers. The file's own error is what the builtin setup reports; a note says
+  // why the toolkit setup failed too.
+  const Outcome outcome = run(data("unparseable.cu") + " --backend host -o /dev/null -- " +
+                              "-DN=64 -DTSTEPS=2 -D_INTERNAL_FLAG -DuseFast");
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_NE(outcome.output.find("unparseable.cu:3:"), std::string::npos) << outcome.output;
+  if (outcome.output.find("parse setups tried: toolkit") == std::string::npos) {
+    GTEST_SKIP() << "no CUDA toolkit";
+  }
+  EXPECT_NE(outcome.output.find("note: the toolkit setup did not parse ("), std::string::npos)
+      << outcome.output;
+  EXPECT_NE(outcome.output.find("the command line's macros (N, TSTEPS) may replace names"),
+            std::string::npos)
+      << outcome.output;
+}
+
 TEST(InstrumenterErrors, UnsupportedConstructNamesItAndWritesNothing) {
   const fs::path dir = scratch("asm");
   const Outcome outcome = run(data("inline_asm.cu") + " --backend host -o " +

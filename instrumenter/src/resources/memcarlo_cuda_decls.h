@@ -17,8 +17,8 @@
 #if __clang_major__ < 15
 #define __noinline__ __attribute__((noinline))
 #endif
-#define __align__(n) __attribute__((aligned(n)))
-#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __align__(bytes) __attribute__((aligned(bytes)))
+#define __builtin_align__(bytes) __attribute__((aligned(bytes)))
 #define __device_builtin__
 #define __cudart_builtin__
 #define CUDART_CB
@@ -69,16 +69,15 @@
 #include "__clang_cuda_builtin_vars.h"
 
 // ---- vector types --------------------------------------------------------------------------
-#define MEMCARLO_VEC1(T, N) \
-  struct N##1 { T x; };
-#define MEMCARLO_VEC2(T, N, A) \
-  struct __attribute__((aligned(A))) N##2 { T x, y; };
-#define MEMCARLO_VEC3(T, N) \
-  struct N##3 { T x, y, z; };
-#define MEMCARLO_VEC4(T, N, A) \
-  struct __attribute__((aligned(A))) N##4 { T x, y, z, w; };
-#define MEMCARLO_VECS(T, N, A2, A4) \
-  MEMCARLO_VEC1(T, N) MEMCARLO_VEC2(T, N, A2) MEMCARLO_VEC3(T, N) MEMCARLO_VEC4(T, N, A4)
+#define MEMCARLO_VEC1(type, name) struct name##1 { type x; };
+#define MEMCARLO_VEC2(type, name, align) \
+  struct __attribute__((aligned(align))) name##2 { type x, y; };
+#define MEMCARLO_VEC3(type, name) struct name##3 { type x, y, z; };
+#define MEMCARLO_VEC4(type, name, align) \
+  struct __attribute__((aligned(align))) name##4 { type x, y, z, w; };
+#define MEMCARLO_VECS(type, name, align2, align4)                                       \
+  MEMCARLO_VEC1(type, name) MEMCARLO_VEC2(type, name, align2) MEMCARLO_VEC3(type, name) \
+  MEMCARLO_VEC4(type, name, align4)
 MEMCARLO_VECS(char, char, 2, 4)
 MEMCARLO_VECS(unsigned char, uchar, 2, 4)
 MEMCARLO_VECS(short, short, 4, 8)
@@ -97,11 +96,17 @@ MEMCARLO_VECS(double, double, 16, 16)
 #undef MEMCARLO_VEC3
 #undef MEMCARLO_VEC4
 
-#define MEMCARLO_MAKE(T, N)                                                               \
-  static inline __host__ __device__ N##1 make_##N##1(T x) { return N##1{x}; }             \
-  static inline __host__ __device__ N##2 make_##N##2(T x, T y) { return N##2{x, y}; }     \
-  static inline __host__ __device__ N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; } \
-  static inline __host__ __device__ N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+#define MEMCARLO_MAKE(type, name)                                                            \
+  static inline __host__ __device__ name##1 make_##name##1(type x) { return name##1{x}; }    \
+  static inline __host__ __device__ name##2 make_##name##2(type x, type y) {                 \
+    return name##2{x, y};                                                                    \
+  }                                                                                          \
+  static inline __host__ __device__ name##3 make_##name##3(type x, type y, type z) {         \
+    return name##3{x, y, z};                                                                 \
+  }                                                                                          \
+  static inline __host__ __device__ name##4 make_##name##4(type x, type y, type z, type w) { \
+    return name##4{x, y, z, w};                                                              \
+  }
 MEMCARLO_MAKE(char, char)
 MEMCARLO_MAKE(unsigned char, uchar)
 MEMCARLO_MAKE(short, short)
@@ -120,7 +125,7 @@ struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
       : x(vx), y(vy), z(vz) {}
-  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  __host__ __device__ constexpr dim3(uint3 vector) : x(vector.x), y(vector.y), z(vector.z) {}
   __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
 };
 
@@ -260,10 +265,10 @@ struct cudaTextureDesc {
 #include "memcarlo_cuda_legacy.h"
 
 // Fetches through texture objects.
-template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
-template <class T> __device__ T tex1D(cudaTextureObject_t, float);
-template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);
-template <class T> __device__ T tex3D(cudaTextureObject_t, float, float, float);
+template <class Value> __device__ Value tex1Dfetch(cudaTextureObject_t, int);
+template <class Value> __device__ Value tex1D(cudaTextureObject_t, float);
+template <class Value> __device__ Value tex2D(cudaTextureObject_t, float, float);
+template <class Value> __device__ Value tex3D(cudaTextureObject_t, float, float, float);
 
 // ---- launch configuration: what `<<<...>>>` lowers to --------------------------------------
 extern "C" __host__ __device__ cudaError_t cudaConfigureCall(dim3 grid, dim3 block,

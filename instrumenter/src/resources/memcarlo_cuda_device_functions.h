@@ -19,12 +19,13 @@ __device__ unsigned long long __globaltimer(void);
 __device__ void __trap(void);
 __device__ void __nanosleep(unsigned ns);
 
-#define MEMCARLO_ATOMIC2(NAME, T) __device__ T NAME(T* address, T value);
-#define MEMCARLO_ATOMIC_SCOPES(NAME, T) \
-  MEMCARLO_ATOMIC2(NAME, T) MEMCARLO_ATOMIC2(NAME##_block, T) MEMCARLO_ATOMIC2(NAME##_system, T)
-#define MEMCARLO_ATOMIC_INTS(NAME)                                                        \
-  MEMCARLO_ATOMIC_SCOPES(NAME, int) MEMCARLO_ATOMIC_SCOPES(NAME, unsigned int)           \
-  MEMCARLO_ATOMIC_SCOPES(NAME, unsigned long long int) MEMCARLO_ATOMIC_SCOPES(NAME, long long int)
+#define MEMCARLO_ATOMIC2(name, type) __device__ type name(type* address, type value);
+#define MEMCARLO_ATOMIC_SCOPES(name, type)                          \
+  MEMCARLO_ATOMIC2(name, type) MEMCARLO_ATOMIC2(name##_block, type) \
+  MEMCARLO_ATOMIC2(name##_system, type)
+#define MEMCARLO_ATOMIC_INTS(name)                                             \
+  MEMCARLO_ATOMIC_SCOPES(name, int) MEMCARLO_ATOMIC_SCOPES(name, unsigned int) \
+  MEMCARLO_ATOMIC_SCOPES(name, unsigned long long int) MEMCARLO_ATOMIC_SCOPES(name, long long int)
 MEMCARLO_ATOMIC_INTS(atomicAdd)
 MEMCARLO_ATOMIC_SCOPES(atomicAdd, float)
 MEMCARLO_ATOMIC_SCOPES(atomicAdd, double)
@@ -41,36 +42,38 @@ MEMCARLO_ATOMIC_SCOPES(atomicDec, unsigned int)
 #undef MEMCARLO_ATOMIC_INTS
 #undef MEMCARLO_ATOMIC_SCOPES
 #undef MEMCARLO_ATOMIC2
-#define MEMCARLO_CAS(T)                                      \
-  __device__ T atomicCAS(T* address, T compare, T value);     \
-  __device__ T atomicCAS_block(T* address, T compare, T value); \
-  __device__ T atomicCAS_system(T* address, T compare, T value);
+#define MEMCARLO_CAS(type)                                                  \
+  __device__ type atomicCAS(type* address, type compare, type value);       \
+  __device__ type atomicCAS_block(type* address, type compare, type value); \
+  __device__ type atomicCAS_system(type* address, type compare, type value);
 MEMCARLO_CAS(int)
 MEMCARLO_CAS(unsigned int)
 MEMCARLO_CAS(unsigned long long int)
 MEMCARLO_CAS(unsigned short int)
 #undef MEMCARLO_CAS
 
-template <class T> __device__ T __ldg(const T* address);
-template <class T> __device__ T __ldcg(const T* address);
-template <class T> __device__ T __ldca(const T* address);
-template <class T> __device__ T __ldcs(const T* address);
-template <class T> __device__ T __ldlu(const T* address);
-template <class T> __device__ T __ldcv(const T* address);
-template <class T> __device__ void __stwb(T* address, T value);
-template <class T> __device__ void __stcg(T* address, T value);
-template <class T> __device__ void __stcs(T* address, T value);
-template <class T> __device__ void __stwt(T* address, T value);
+template <class Value> __device__ Value __ldg(const Value* address);
+template <class Value> __device__ Value __ldcg(const Value* address);
+template <class Value> __device__ Value __ldca(const Value* address);
+template <class Value> __device__ Value __ldcs(const Value* address);
+template <class Value> __device__ Value __ldlu(const Value* address);
+template <class Value> __device__ Value __ldcv(const Value* address);
+template <class Value> __device__ void __stwb(Value* address, Value value);
+template <class Value> __device__ void __stcg(Value* address, Value value);
+template <class Value> __device__ void __stcs(Value* address, Value value);
+template <class Value> __device__ void __stwt(Value* address, Value value);
 
-#define MEMCARLO_SHFL(T)                                                               \
-  __device__ T __shfl_sync(unsigned mask, T var, int lane, int width = warpSize);       \
-  __device__ T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize); \
-  __device__ T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize); \
-  __device__ T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = warpSize); \
-  __device__ T __shfl(T var, int lane, int width = warpSize);                          \
-  __device__ T __shfl_up(T var, unsigned delta, int width = warpSize);                 \
-  __device__ T __shfl_down(T var, unsigned delta, int width = warpSize);               \
-  __device__ T __shfl_xor(T var, int lane_mask, int width = warpSize);
+#define MEMCARLO_SHFL(type)                                                                      \
+  __device__ type __shfl_sync(unsigned mask, type var, int lane, int width = warpSize);          \
+  __device__ type __shfl_up_sync(unsigned mask, type var, unsigned delta,                        \
+                                 int width = warpSize);                                          \
+  __device__ type __shfl_down_sync(unsigned mask, type var, unsigned delta,                      \
+                                   int width = warpSize);                                        \
+  __device__ type __shfl_xor_sync(unsigned mask, type var, int lane_mask, int width = warpSize); \
+  __device__ type __shfl(type var, int lane, int width = warpSize);                              \
+  __device__ type __shfl_up(type var, unsigned delta, int width = warpSize);                     \
+  __device__ type __shfl_down(type var, unsigned delta, int width = warpSize);                   \
+  __device__ type __shfl_xor(type var, int lane_mask, int width = warpSize);
 MEMCARLO_SHFL(int)
 MEMCARLO_SHFL(unsigned int)
 MEMCARLO_SHFL(long)
@@ -87,8 +90,8 @@ __device__ unsigned __activemask(void);
 __device__ unsigned __ballot(int predicate);
 __device__ int __all(int predicate);
 __device__ int __any(int predicate);
-template <class T> __device__ unsigned __match_any_sync(unsigned mask, T value);
-template <class T> __device__ T __reduce_add_sync(unsigned mask, T value);
+template <class Value> __device__ unsigned __match_any_sync(unsigned mask, Value value);
+template <class Value> __device__ Value __reduce_add_sync(unsigned mask, Value value);
 __device__ unsigned __lanemask_lt(void);
 
 __device__ int __popc(unsigned x);
@@ -99,7 +102,7 @@ __device__ int __ffs(int x);
 __device__ int __ffsll(long long x);
 __device__ unsigned __brev(unsigned x);
 __device__ unsigned long long __brevll(unsigned long long x);
-__device__ unsigned __byte_perm(unsigned x, unsigned y, unsigned s);
+__device__ unsigned __byte_perm(unsigned x, unsigned y, unsigned selector);
 __device__ int __mul24(int x, int y);
 __device__ unsigned __umul24(unsigned x, unsigned y);
 __device__ int __mulhi(int x, int y);
@@ -113,9 +116,9 @@ __device__ int __rhadd(int x, int y);
 __device__ unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift);
 __device__ unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift);
 
-#define MEMCARLO_F1(NAME) __device__ float NAME(float x);
-#define MEMCARLO_F2(NAME) __device__ float NAME(float x, float y);
-#define MEMCARLO_D2(NAME) __device__ double NAME(double x, double y);
+#define MEMCARLO_F1(name) __device__ float name(float x);
+#define MEMCARLO_F2(name) __device__ float name(float x, float y);
+#define MEMCARLO_D2(name) __device__ double name(double x, double y);
 // (__expf, __logf, __sinf, __powf, exp10f, sincosf ... come from glibc's <math.h> above.)
 MEMCARLO_F1(__saturatef) MEMCARLO_F1(__frsqrt_rn) MEMCARLO_F1(__fsqrt_rn) MEMCARLO_F1(__frcp_rn)
 MEMCARLO_F1(rsqrtf) MEMCARLO_F1(__fsqrt_rz)
@@ -138,10 +141,10 @@ __device__ long long __double_as_longlong(double x);
 __device__ double __hiloint2double(int hi, int lo);
 __device__ int __double2hiint(double x);
 __device__ int __double2loint(double x);
-#define MEMCARLO_CVT(NAME, FROM, TO) __device__ TO NAME(FROM x);
-#define MEMCARLO_CVT4(NAME, FROM, TO) \
-  MEMCARLO_CVT(NAME##_rn, FROM, TO) MEMCARLO_CVT(NAME##_rz, FROM, TO) \
-  MEMCARLO_CVT(NAME##_ru, FROM, TO) MEMCARLO_CVT(NAME##_rd, FROM, TO)
+#define MEMCARLO_CVT(name, from, to) __device__ to name(from x);
+#define MEMCARLO_CVT4(name, from, to)                                 \
+  MEMCARLO_CVT(name##_rn, from, to) MEMCARLO_CVT(name##_rz, from, to) \
+  MEMCARLO_CVT(name##_ru, from, to) MEMCARLO_CVT(name##_rd, from, to)
 MEMCARLO_CVT4(__float2int, float, int) MEMCARLO_CVT4(__float2uint, float, unsigned)
 MEMCARLO_CVT4(__int2float, int, float) MEMCARLO_CVT4(__uint2float, unsigned, float)
 MEMCARLO_CVT4(__double2float, double, float) MEMCARLO_CVT4(__double2int, double, int)
@@ -152,9 +155,13 @@ MEMCARLO_CVT4(__double2ll, double, long long)
 #undef MEMCARLO_CVT
 
 // nvcc's host-side min/max on integers (CUDA's math_functions.h makes them __host__ __device__).
-#define MEMCARLO_MINMAX(T)                                                        \
-  static inline __host__ __device__ T min(T a, T b) { return a < b ? a : b; }    \
-  static inline __host__ __device__ T max(T a, T b) { return a > b ? a : b; }
+#define MEMCARLO_MINMAX(type)                                         \
+  static inline __host__ __device__ type min(type left, type right) { \
+    return left < right ? left : right;                               \
+  }                                                                   \
+  static inline __host__ __device__ type max(type left, type right) { \
+    return left > right ? left : right;                               \
+  }
 MEMCARLO_MINMAX(int)
 MEMCARLO_MINMAX(unsigned int)
 MEMCARLO_MINMAX(long)
@@ -164,10 +171,18 @@ MEMCARLO_MINMAX(unsigned long long)
 MEMCARLO_MINMAX(float)
 MEMCARLO_MINMAX(double)
 #undef MEMCARLO_MINMAX
-static inline __host__ __device__ unsigned min(int a, unsigned b) { return min((unsigned)a, b); }
-static inline __host__ __device__ unsigned min(unsigned a, int b) { return min(a, (unsigned)b); }
-static inline __host__ __device__ unsigned max(int a, unsigned b) { return max((unsigned)a, b); }
-static inline __host__ __device__ unsigned max(unsigned a, int b) { return max(a, (unsigned)b); }
+static inline __host__ __device__ unsigned min(int left, unsigned right) {
+  return min((unsigned)left, right);
+}
+static inline __host__ __device__ unsigned min(unsigned left, int right) {
+  return min(left, (unsigned)right);
+}
+static inline __host__ __device__ unsigned max(int left, unsigned right) {
+  return max((unsigned)left, right);
+}
+static inline __host__ __device__ unsigned max(unsigned left, int right) {
+  return max(left, (unsigned)right);
+}
 
 // Device-side printf/malloc/assert come from the force_cuda_host_device block above.
 

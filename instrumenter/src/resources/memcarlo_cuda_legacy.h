@@ -46,14 +46,15 @@ struct surfaceReference {
 
 // device_builtin_texture_type: a namespace-scope texture<> is a device-side object, which device
 // code reads through the fetch functions below.
-template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
+template <class Texel, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
 struct __attribute__((device_builtin_texture_type)) texture : public textureReference {
-  __host__ texture(int norm = 0, enum cudaTextureFilterMode f = cudaFilterModePoint,
-                   enum cudaTextureAddressMode a = cudaAddressModeClamp);
-  __host__ texture(int norm, enum cudaTextureFilterMode f, enum cudaTextureAddressMode a,
+  __host__ texture(int norm = 0, enum cudaTextureFilterMode filter = cudaFilterModePoint,
+                   enum cudaTextureAddressMode address = cudaAddressModeClamp);
+  __host__ texture(int norm, enum cudaTextureFilterMode filter,
+                   enum cudaTextureAddressMode address,
                    struct cudaChannelFormatDesc desc);
 };
-template <class T, int dim = 1>
+template <class Texel, int dim = 1>
 struct __attribute__((device_builtin_surface_type)) surface : public surfaceReference {
   __host__ surface();
   __host__ surface(struct cudaChannelFormatDesc desc);
@@ -64,14 +65,14 @@ struct __attribute__((device_builtin_surface_type)) surface : public surfaceRefe
 // texture_fetch_functions.h, so these are needed whatever its version) ------------------------
 // What a fetch returns: the element type, or float (float1/2/4) for 8- and 16-bit integer texels
 // read with cudaReadModeNormalizedFloat.
-template <class T, enum cudaTextureReadMode M>
+template <class Texel, enum cudaTextureReadMode mode>
 struct memcarlo_texel {
-  typedef T type;
+  typedef Texel type;
 };
-#define MEMCARLO_NORMALIZED_TEXEL(T, R)                      \
-  template <>                                               \
-  struct memcarlo_texel<T, cudaReadModeNormalizedFloat> {   \
-    typedef R type;                                         \
+#define MEMCARLO_NORMALIZED_TEXEL(texel, result)              \
+  template <>                                                 \
+  struct memcarlo_texel<texel, cudaReadModeNormalizedFloat> { \
+    typedef result type;                                      \
   };
 MEMCARLO_NORMALIZED_TEXEL(char, float)
 MEMCARLO_NORMALIZED_TEXEL(signed char, float)
@@ -92,40 +93,41 @@ MEMCARLO_NORMALIZED_TEXEL(short4, float4)
 MEMCARLO_NORMALIZED_TEXEL(ushort4, float4)
 #undef MEMCARLO_NORMALIZED_TEXEL
 
-#define MEMCARLO_TEXEL typename memcarlo_texel<T, M>::type
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex1Dfetch(texture<T, D, M> t, int x);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex1D(texture<T, D, M> t, float x);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex2D(texture<T, D, M> t, float x, float y);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex3D(texture<T, D, M> t, float x, float y, float z);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex1DLayered(texture<T, D, M> t, float x, int layer);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex2DLayered(texture<T, D, M> t, float x, float y, int layer);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL texCubemap(texture<T, D, M> t, float x, float y, float z);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex1DLod(texture<T, D, M> t, float x, float level);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ MEMCARLO_TEXEL tex2DLod(texture<T, D, M> t, float x, float y, float level);
+#define MEMCARLO_TEXEL typename memcarlo_texel<Texel, mode>::type
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex1Dfetch(texture<Texel, dim, mode> tex, int x);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex1D(texture<Texel, dim, mode> tex, float x);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex2D(texture<Texel, dim, mode> tex, float x, float y);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex3D(texture<Texel, dim, mode> tex, float x, float y, float z);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex1DLayered(texture<Texel, dim, mode> tex, float x, int layer);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex2DLayered(texture<Texel, dim, mode> tex, float x, float y, int layer);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL texCubemap(texture<Texel, dim, mode> tex, float x, float y, float z);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex1DLod(texture<Texel, dim, mode> tex, float x, float level);
+template <class Texel, int dim, enum cudaTextureReadMode mode>
+__device__ MEMCARLO_TEXEL tex2DLod(texture<Texel, dim, mode> tex, float x, float y, float level);
 #undef MEMCARLO_TEXEL
-template <class R, class T, int D>
-__device__ void surf1Dread(R* value, surface<T, D> s, int x, int mode = 0);
-template <class R, class T, int D>
-__device__ R surf1Dread(surface<T, D> s, int x, int mode = 0);
-template <class R, class T, int D>
-__device__ void surf2Dread(R* value, surface<T, D> s, int x, int y, int mode = 0);
-template <class R, class T, int D>
-__device__ R surf2Dread(surface<T, D> s, int x, int y, int mode = 0);
-template <class V, class T, int D>
-__device__ void surf1Dwrite(V value, surface<T, D> s, int x, int mode = 0);
-template <class V, class T, int D>
-__device__ void surf2Dwrite(V value, surface<T, D> s, int x, int y, int mode = 0);
-template <class V, class T, int D>
-__device__ void surf3Dwrite(V value, surface<T, D> s, int x, int y, int z, int mode = 0);
+template <class Result, class Texel, int dim>
+__device__ void surf1Dread(Result* value, surface<Texel, dim> surf, int x, int mode = 0);
+template <class Result, class Texel, int dim>
+__device__ Result surf1Dread(surface<Texel, dim> surf, int x, int mode = 0);
+template <class Result, class Texel, int dim>
+__device__ void surf2Dread(Result* value, surface<Texel, dim> surf, int x, int y, int mode = 0);
+template <class Result, class Texel, int dim>
+__device__ Result surf2Dread(surface<Texel, dim> surf, int x, int y, int mode = 0);
+template <class Value, class Texel, int dim>
+__device__ void surf1Dwrite(Value value, surface<Texel, dim> surf, int x, int mode = 0);
+template <class Value, class Texel, int dim>
+__device__ void surf2Dwrite(Value value, surface<Texel, dim> surf, int x, int y, int mode = 0);
+template <class Value, class Texel, int dim>
+__device__ void surf3Dwrite(Value value, surface<Texel, dim> surf, int x, int y, int z,
+                            int mode = 0);
 
 #ifdef MEMCARLO_LEGACY_TEXTURE_REFERENCES
 // ---- binding references (host) ---------------------------------------------------------------
@@ -153,34 +155,39 @@ extern __host__ cudaError_t cudaGetSurfaceReference(const struct surfaceReferenc
                                                     const void* symbol);
 }
 // The C++ overloads of cuda_runtime.h (before CUDA 12) taking the reference itself.
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture(size_t* offset, const texture<T, D, M>& tex, const void* ptr,
+#define MEMCARLO_TEXTURE_REFERENCE template <class Texel, int dim, enum cudaTextureReadMode mode>
+#define MEMCARLO_TEXTURE const texture<Texel, dim, mode>&
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaBindTexture(size_t* offset, MEMCARLO_TEXTURE tex, const void* ptr,
                                      size_t size = ~(size_t)0);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture(size_t* offset, const texture<T, D, M>& tex, const void* ptr,
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaBindTexture(size_t* offset, MEMCARLO_TEXTURE tex, const void* ptr,
                                      const struct cudaChannelFormatDesc& desc,
                                      size_t size = ~(size_t)0);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture2D(size_t* offset, const texture<T, D, M>& tex,
-                                       const void* ptr, size_t width, size_t height,
-                                       size_t pitch);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture2D(size_t* offset, const texture<T, D, M>& tex,
-                                       const void* ptr, const struct cudaChannelFormatDesc& desc,
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaBindTexture2D(size_t* offset, MEMCARLO_TEXTURE tex, const void* ptr,
                                        size_t width, size_t height, size_t pitch);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTextureToArray(const texture<T, D, M>& tex, cudaArray_const_t array);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTextureToArray(const texture<T, D, M>& tex, cudaArray_const_t array,
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaBindTexture2D(size_t* offset, MEMCARLO_TEXTURE tex, const void* ptr,
+                                       const struct cudaChannelFormatDesc& desc, size_t width,
+                                       size_t height, size_t pitch);
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaBindTextureToArray(MEMCARLO_TEXTURE tex, cudaArray_const_t array);
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaBindTextureToArray(MEMCARLO_TEXTURE tex, cudaArray_const_t array,
                                             const struct cudaChannelFormatDesc& desc);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaUnbindTexture(const texture<T, D, M>& tex);
-template <class T, int D, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaGetTextureAlignmentOffset(size_t* offset, const texture<T, D, M>& tex);
-template <class T, int D>
-__host__ cudaError_t cudaBindSurfaceToArray(const surface<T, D>& surf, cudaArray_const_t array);
-template <class T, int D>
-__host__ cudaError_t cudaBindSurfaceToArray(const surface<T, D>& surf, cudaArray_const_t array,
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaUnbindTexture(MEMCARLO_TEXTURE tex);
+MEMCARLO_TEXTURE_REFERENCE
+__host__ cudaError_t cudaGetTextureAlignmentOffset(size_t* offset, MEMCARLO_TEXTURE tex);
+#undef MEMCARLO_TEXTURE
+#undef MEMCARLO_TEXTURE_REFERENCE
+template <class Texel, int dim>
+__host__ cudaError_t cudaBindSurfaceToArray(const surface<Texel, dim>& surf,
+                                            cudaArray_const_t array);
+template <class Texel, int dim>
+__host__ cudaError_t cudaBindSurfaceToArray(const surface<Texel, dim>& surf,
+                                            cudaArray_const_t array,
                                             const struct cudaChannelFormatDesc& desc);
 
 // ---- removed runtime functions ------------------------------------------------------------
@@ -200,11 +207,17 @@ extern __host__ cudaError_t cudaLaunch(const void* function);
 extern __host__ cudaError_t cudaProfilerInitialize(const char* config, const char* output,
                                                    int mode);
 }
-template <class T>
-__host__ cudaError_t cudaSetupArgument(T argument, size_t offset);
-template <class T>
-__host__ cudaError_t cudaLaunch(T* function);
+template <class Texel>
+__host__ cudaError_t cudaSetupArgument(Texel argument, size_t offset);
+template <class Texel>
+__host__ cudaError_t cudaLaunch(Texel* function);
 #endif  // MEMCARLO_LEGACY_TEXTURE_REFERENCES
+
+#if !defined(MEMCARLO_CUDA_DECLS_H) && CUDART_VERSION >= 12000
+// cudaDeviceSynchronize from device code (dynamic parallelism before CUDA 12): the toolkit now
+// declares it for the host only.
+extern "C" __device__ cudaError_t cudaDeviceSynchronize(void);
+#endif
 
 #if !defined(MEMCARLO_CUDA_DECLS_H) && CUDART_VERSION >= 13000
 // CUDA 13 changed these signatures (a cudaMemLocation instead of a device number).

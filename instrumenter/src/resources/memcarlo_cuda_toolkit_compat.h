@@ -15,9 +15,9 @@
 
 // nvcc's math_functions.hpp defines min and max for host code too; Clang's wrapper only for the
 // device (a __host__ overload beside a __device__ one is allowed).
-#define MEMCARLO_HOST_MINMAX(T)                                      \
-  static inline __host__ T min(T a, T b) { return a < b ? a : b; }  \
-  static inline __host__ T max(T a, T b) { return a > b ? a : b; }
+#define MEMCARLO_HOST_MINMAX(type)                                                               \
+  static inline __host__ type min(type left, type right) { return left < right ? left : right; } \
+  static inline __host__ type max(type left, type right) { return left > right ? left : right; }
 MEMCARLO_HOST_MINMAX(int)
 MEMCARLO_HOST_MINMAX(unsigned int)
 MEMCARLO_HOST_MINMAX(long)
@@ -27,8 +27,8 @@ MEMCARLO_HOST_MINMAX(unsigned long long)
 MEMCARLO_HOST_MINMAX(float)
 MEMCARLO_HOST_MINMAX(double)
 #undef MEMCARLO_HOST_MINMAX
-static inline __host__ unsigned min(int a, unsigned b) { return min((unsigned)a, b); }
-static inline __host__ unsigned min(unsigned a, int b) { return min(a, (unsigned)b); }
-static inline __host__ unsigned max(int a, unsigned b) { return max((unsigned)a, b); }
-static inline __host__ unsigned max(unsigned a, int b) { return max(a, (unsigned)b); }
+static inline __host__ unsigned min(int left, unsigned right) { return min((unsigned)left, right); }
+static inline __host__ unsigned min(unsigned left, int right) { return min(left, (unsigned)right); }
+static inline __host__ unsigned max(int left, unsigned right) { return max((unsigned)left, right); }
+static inline __host__ unsigned max(unsigned left, int right) { return max(left, (unsigned)right); }
 #endif  // MEMCARLO_CUDA_TOOLKIT_COMPAT_H

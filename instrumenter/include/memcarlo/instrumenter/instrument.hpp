@@ -29,6 +29,9 @@ struct InstrumentSummary {
   /// Errors of host code that touch neither device code nor launches, instrumented anyway
   /// (printed with a warning whether or not --verbose).
   std::vector<std::string> tolerated_errors;
+  /// Constructs rewritten that will not run as on a GPU ("file:line:col: what"), printed with a
+  /// warning whether or not --verbose: device-side launches for the host backend.
+  std::vector<std::string> warnings;
   [[nodiscard]] unsigned skipped_total() const;
 };
 
