@@ -1,7 +1,9 @@
 // Whole programs through `memcarlo-cc --backend host` and `memcarlo run`, as a user builds and
-// runs them: CUDA-samples-style programs on our stand-ins for the samples' Common headers, and
-// programs that go wrong (an out-of-bounds read, a null device pointer, a race within warps, a
-// texture object, host variables named like the built-ins), each of which must be told.
+// runs them: CUDA-samples-style programs on our stand-ins for the samples' Common headers,
+// classic-benchmark-style programs (texture references, symbols named by strings, cooperative
+// groups), and programs that go wrong (an out-of-bounds read, a null device pointer, a race
+// within warps, a texture object, host variables named like the built-ins), each of which must be
+// told.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -33,11 +35,12 @@ fs::path work_dir() {
 
 /// Builds tests/host_runtime/<folder>/<name>.cu with memcarlo-cc; the instrumenter must accept it
 /// (memcarlo-cc warns when it compiles a file as written).
-std::string build(const std::string& folder, const std::string& name) {
+std::string build(const std::string& folder, const std::string& name,
+                  const std::string& extra_flags = "") {
   const std::string exe = (work_dir() / name).string();
   const CommandResult built =
-      run(kCc + " --backend host -std=c++17 -I" + kTests + "/samples_common " + kTests + "/" +
-          folder + "/" + name + ".cu -o " + exe);
+      run(kCc + " --backend host -std=c++17 " + extra_flags + " -I" + kTests + "/samples_common " +
+          kTests + "/" + folder + "/" + name + ".cu -o " + exe);
   EXPECT_EQ(built.exit_code, 0) << built.output;
   EXPECT_EQ(built.output.find("warning"), std::string::npos) << built.output;
   return exe;
@@ -134,6 +137,24 @@ TEST(HostProgramDiagnostics, HostVariablesNamedGridDimAndBlockDim) {
   const CommandResult result = memcarlo_run(exe);
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+}
+
+TEST(HostClassicPrograms, KmeansStyleTextureReferenceSymbolNameAndDriverCodes) {
+  // GCC warns when a cudaError_t is compared with CUDA_SUCCESS, as it does under nvcc.
+  const std::string exe = build("programs", "kmeans_style", "-Xcompiler -Wno-enum-compare");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_TRUE(contains(result, "clock rate 1000000 kHz")) << result.output;
+  EXPECT_TRUE(contains(result, "memcarlo run: wrote")) << result.output;
+}
+
+TEST(HostClassicPrograms, CooperativeGroupsThreadGroupsAndWideTiles) {
+  const std::string exe = build("programs", "cooperative_groups_style");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_TRUE(contains(result, "memcarlo run: wrote")) << result.output;
 }
 
 TEST(HostProgramTraces, TheTraceNamesTheHierarchyItsSnapshotWasSizedFor) {

@@ -1,6 +1,7 @@
 // What the emulation refuses, and how a run ends: unsupported constructs and broken
 // synchronization are reported with the construct and the source line; a program that exits
-// leaves a complete trace, one that is killed a readable prefix.
+// leaves a complete trace, one that is killed a readable prefix. (Texture references work:
+// texture_reference_test.cu has what they refuse.)
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -23,13 +24,6 @@ static const char memcarlo_loads_table_json[] = R"json([
   {"id": 0, "function": "traced_copy", "expression": "in[i]", "kind": "read", "element_size": 4}
 ])json";
 MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
-
-texture<float, 1, cudaReadModeElementType> input_texture;
-
-constexpr unsigned kTextureLine = __LINE__ + 2;
-__global__ void reads_texture(float* out) {
-  out[threadIdx.x] = tex1Dfetch(input_texture, static_cast<int>(threadIdx.x));
-}
 
 /// A texture object set up the way CUDA programs do; creating it is what fails.
 constexpr unsigned kTextureObjectLine = __LINE__ + 15;
@@ -128,15 +122,6 @@ class HostUnsupportedDeathTest : public ::testing::Test {
 };
 
 }  // namespace
-
-TEST_F(HostUnsupportedDeathTest, TextureFetchNamesConstructAndLine) {
-  DeviceArray<float> out(32);
-  EXPECT_EXIT(memcarlo_launch("reads_texture", reads_texture, 1, 32, 0, 0, out.get()),
-              ::testing::ExitedWithCode(69),
-              "memcarlo host runtime: texture fetches \\(tex1Dfetch\\) is not supported by the "
-              "host backend \\(.*" +
-                  line_pattern(kTextureLine));
-}
 
 TEST_F(HostUnsupportedDeathTest, TextureObjectsCompileAndCreatingOneIsNamed) {
   DeviceArray<float> buffer(32);

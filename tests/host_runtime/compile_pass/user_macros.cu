@@ -18,6 +18,13 @@ namespace cg = cooperative_groups;
 
 __constant__ DATA_TYPE coefficients[TILE_DIM];
 __device__ unsigned counter;
+texture<DATA_TYPE, 1, cudaReadModeElementType> reference;
+texture<uchar4, 2, cudaReadModeNormalizedFloat> image;
+
+__device__ DATA_TYPE group_sum(cg::thread_group group, DATA_TYPE value) {
+  group.sync();
+  return value + static_cast<DATA_TYPE>(group.thread_rank() + group.size());
+}
 
 __global__ void every_intrinsic(DATA_TYPE* data, int* flags, cudaTextureObject_t texture) {
   __shared__ DATA_TYPE tile[BLOCK_SIZE][BLOCK_SIZE + 1];
@@ -41,6 +48,18 @@ __global__ void every_intrinsic(DATA_TYPE* data, int* flags, cudaTextureObject_t
     data[2] = tex1Dfetch<DATA_TYPE>(texture, static_cast<int>(i));
     surf2Dwrite(sum, texture, 0, 0);
   }
+  data[3] = tex1Dfetch(reference, static_cast<int>(i)) + tex1D(reference, 0.5f);
+  const float4 pixel = tex2D(image, 0.5f, 0.5f);
+  data[4] = pixel.x + *memcarlo_texture_fetch_address(reference, 0);
+  __shared__ cg::block_tile_memory<256> scratch;
+  cg::thread_block scratch_block = cg::this_thread_block(scratch);
+  cg::thread_block_tile<64> wide = cg::tiled_partition<64>(scratch_block);
+  sum = group_sum(cg::tiled_partition(block, 16), sum) + group_sum(wide, sum);
+  sum += cg::reduce(wide, sum, cg::plus<DATA_TYPE>()) + wide.shfl(sum, 3u);
+  sum += static_cast<DATA_TYPE>(wide.any(1) + wide.all(1) + cg::tiled_partition<32>(wide).size());
+  cg::coalesced_group active = cg::coalesced_threads();
+  sum += cg::reduce(cg::tiled_partition(active, 4), sum, cg::greater<DATA_TYPE>());
+  data[5] = sum;
 }
 
 int main() {
@@ -50,6 +69,15 @@ int main() {
   cudaMallocManaged(&flags, 4 * sizeof(int));
   const DATA_TYPE host_coefficients[TILE_DIM] = {};
   cudaMemcpyToSymbol(coefficients, host_coefficients, sizeof host_coefficients);
+  cudaMemcpyToSymbol("coefficients", host_coefficients, sizeof host_coefficients);
+  cudaChannelFormatDesc description = cudaCreateChannelDesc<DATA_TYPE>();
+  reference.filterMode = cudaFilterModePoint;
+  if (cudaBindTexture(NULL, &reference, data, &description, 1024 * sizeof(DATA_TYPE)) !=
+      cudaSuccess) {
+    return static_cast<int>(CUDA_ERROR_INVALID_VALUE);
+  }
+  cudaBindTexture2D(nullptr, image, data, 16, 16, 64);
+  cudaThreadSynchronize();
   int blocks = 0;
   int threads = 0;
   cudaOccupancyMaxPotentialBlockSize(&blocks, &threads, every_intrinsic);
@@ -62,6 +90,9 @@ int main() {
   void* arguments[] = {&data, &flags, &texture};
   cudaLaunchKernel(every_intrinsic, dim3(1), dim3(32), arguments);
   cudaProfilerStop();
+  cudaUnbindTexture(reference);
+  cudaUnbindTexture(image);
+  cudaThreadExit();
   cudaFree(data);
   cudaFree(flags);
   return 0;

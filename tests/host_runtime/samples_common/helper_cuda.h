@@ -1,7 +1,8 @@
 // Our stand-in for the CUDA samples' Common/helper_cuda.h, written for these tests. It makes the
 // same demands on the CUDA headers as the real one: its error checks exist only when
-// __DRIVER_TYPES_H__ is defined and its device selection only when __CUDA_RUNTIME_H__ is; it
-// names errors with cudaGetErrorName, reads the compute mode, capability, SM count and clock
+// __DRIVER_TYPES_H__ is defined, its device selection only when __CUDA_RUNTIME_H__ is and its
+// driver result names only when __cuda_cuda_h__ is; it names errors with cudaGetErrorName and
+// cuGetErrorName, reads the compute mode, capability, SM count and clock
 // through cudaDeviceGetAttribute, and maps the capability to cores per SM and an architecture
 // name, as findCudaDevice and friends do in the samples.
 // NOLINTBEGIN(bugprone-reserved-identifier,readability-identifier-naming): the samples' names.
@@ -41,6 +42,15 @@ inline void memcarlo_test_last_error(const char* message, const char* file, int 
   }
 }
 #define getLastCudaError(message) memcarlo_test_last_error(message, __FILE__, __LINE__)
+#endif
+
+#ifdef __cuda_cuda_h__
+// Driver API results, once the program included <cuda.h>: named by cuGetErrorName.
+inline const char* _cudaGetErrorEnum(CUresult error) {
+  const char* name = nullptr;
+  cuGetErrorName(error, &name);
+  return name != nullptr ? name : "<unknown>";
+}
 #endif
 
 /// Cores per SM of an architecture (the samples size throughput estimates with it).

@@ -167,6 +167,21 @@ std::optional<MemoryKind> AllocationRegistry::kind_of(const void* pointer,
   return it->second.kind;
 }
 
+std::optional<std::uint64_t> AllocationRegistry::bytes_after(const void* pointer) const {
+  std::lock_guard lock(mutex_);
+  const auto address = reinterpret_cast<std::uint64_t>(pointer);
+  auto it = live_.upper_bound(address);
+  if (it == live_.begin()) {
+    return std::nullopt;
+  }
+  --it;
+  const std::uint64_t end = it->first + it->second.size;
+  if (address >= end) {
+    return std::nullopt;
+  }
+  return end - address;
+}
+
 std::shared_ptr<const DeviceRanges> AllocationRegistry::device_ranges() {
   std::lock_guard lock(mutex_);
   if (!ranges_) {

@@ -60,6 +60,8 @@ class AllocationRegistry {
 
   /// The kind of the live allocation containing [pointer, pointer + size), if any.
   std::optional<MemoryKind> kind_of(const void* pointer, std::uint64_t size = 1) const;
+  /// Bytes from `pointer` to the end of the live allocation containing it, if any.
+  std::optional<std::uint64_t> bytes_after(const void* pointer) const;
   /// Snapshot for probes; rebuilt only after allocations changed.
   std::shared_ptr<const DeviceRanges> device_ranges();
 

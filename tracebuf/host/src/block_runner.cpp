@@ -114,6 +114,10 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
   ready_count_ = n;
   live_ = n;
   barrier_arrived_ = barrier_true_ = 0;
+  tile_barriers_.clear();
+  if (tile_exchange_slots_.size() < std::size_t{n} * kTileExchangeSlotBytes) {
+    tile_exchange_slots_.resize(std::size_t{n} * kTileExchangeSlotBytes);
+  }
   exception_ = nullptr;
   probe_events_ = traced_events_ = 0;
   buffered_events_ = 0;
@@ -226,9 +230,17 @@ void BlockRunner::thread_exited(ThreadState& thread) {
   --live_;
   const std::uint32_t woken = warps_[thread.warp].lane_exited(thread.lane);
   wake_lanes(thread.warp, woken);
-  // Exited threads no longer count at __syncthreads (as on Volta and later GPUs).
+  // Exited threads no longer count at __syncthreads (as on Volta and later GPUs), nor at the
+  // barriers of the tiles they belong to.
   if (barrier_arrived_ > 0 && barrier_arrived_ == live_) {
     complete_barrier();
+  }
+  const auto rank = static_cast<std::uint32_t>(&thread - threads_.data());
+  for (std::size_t i = tile_barriers_.size(); i-- > 0;) {
+    TileBarrier& tile = tile_barriers_[i];
+    if (rank >= tile.first && rank - tile.first < tile.count && --tile.expected == tile.arrived) {
+      complete_tile_barrier(i);
+    }
   }
 }
 
@@ -271,6 +283,41 @@ void BlockRunner::complete_barrier() {
   }
   for (std::uint32_t i = 0; i < threads_.size(); ++i) {
     if (threads_[i].state == ThreadState::State::kAtBarrier) {
+      push_ready(i);
+    }
+  }
+}
+
+void BlockRunner::tile_barrier(std::uint32_t first, std::uint32_t count, const char* what,
+                               ::memcarlo::host::CallSite where) {
+  ThreadState& thread = *current_thread;
+  count = std::min<std::uint32_t>(count, static_cast<std::uint32_t>(threads_.size()) - first);
+  auto open = std::find_if(tile_barriers_.begin(), tile_barriers_.end(), [&](const TileBarrier& b) {
+    return b.first == first && b.count == count;
+  });
+  if (open == tile_barriers_.end()) {
+    const auto expected = static_cast<std::uint32_t>(
+        std::count_if(threads_.begin() + first, threads_.begin() + first + count,
+                      [](const ThreadState& t) { return t.state != ThreadState::State::kDone; }));
+    open = tile_barriers_.insert(tile_barriers_.end(), TileBarrier{first, count, expected, 0});
+  }
+  if (++open->arrived == open->expected) {
+    complete_tile_barrier(static_cast<std::size_t>(open - tile_barriers_.begin()));
+    return;
+  }
+  thread.state = ThreadState::State::kAtTileBarrier;
+  thread.wait_site = where;
+  thread.wait_name = what;
+  suspend(thread);
+}
+
+void BlockRunner::complete_tile_barrier(std::size_t index) {
+  const TileBarrier tile = tile_barriers_[index];
+  tile_barriers_.erase(tile_barriers_.begin() + static_cast<std::ptrdiff_t>(index));
+  // Every live thread of the range waits here: one in another tile's barrier would not have
+  // arrived at this one, so this one would not be complete.
+  for (std::uint32_t i = tile.first; i < tile.first + tile.count; ++i) {
+    if (threads_[i].state == ThreadState::State::kAtTileBarrier) {
       push_ready(i);
     }
   }
@@ -385,6 +432,23 @@ std::uint64_t warp_collective(WarpOp op, unsigned mask, bool implicit_mask, std:
     unsupported((std::string(warp_op_name(op)) + " outside a kernel").c_str(), where);
   }
   return thread->runner->collective(op, mask, implicit_mask, value, parameter, width, where);
+}
+
+void tile_barrier(unsigned first, unsigned count, const char* what,
+                  ::memcarlo::host::CallSite where) {
+  ThreadState* thread = current_thread;
+  if (thread == nullptr) {
+    unsupported((std::string(what) + " outside a kernel").c_str(), where);
+  }
+  thread->runner->tile_barrier(first, count, what, where);
+}
+
+unsigned char* tile_exchange_slots(::memcarlo::host::CallSite where) {
+  ThreadState* thread = current_thread;
+  if (thread == nullptr) {
+    unsupported("cooperative groups tile collectives outside a kernel", where);
+  }
+  return thread->runner->tile_exchange_slots();
 }
 
 void yield_thread() {

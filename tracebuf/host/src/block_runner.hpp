@@ -48,7 +48,14 @@ class BlockRunner;
 
 /// One CUDA thread of the running block.
 struct ThreadState {
-  enum class State : std::uint8_t { kReady, kRunning, kAtBarrier, kAtCollective, kDone };
+  enum class State : std::uint8_t {
+    kReady,
+    kRunning,
+    kAtBarrier,
+    kAtTileBarrier,
+    kAtCollective,
+    kDone
+  };
 
   ThreadBuiltins builtins{};
   const LaunchContext* launch = nullptr;
@@ -101,8 +108,14 @@ class BlockRunner {
   int barrier(BarrierKind kind, int predicate, ::memcarlo::host::CallSite where);
   std::uint64_t collective(WarpOp op, std::uint32_t mask, bool implicit_mask, std::uint64_t value,
                            int parameter, int width, ::memcarlo::host::CallSite where);
+  /// Waits until every live thread of block ranks [first, first + count) arrived (a cooperative
+  /// groups tile wider than a warp); `what` names the wait in deadlock reports.
+  void tile_barrier(std::uint32_t first, std::uint32_t count, const char* what,
+                    ::memcarlo::host::CallSite where);
   void yield();
   void* dynamic_shared() { return dynamic_shared_.get(); }
+  /// kTileExchangeSlotBytes per thread of the block, for values that tile collectives exchange.
+  unsigned char* tile_exchange_slots() { return tile_exchange_slots_.data(); }
   /// Counts one buffered probe event; false once the block exceeded its budget, after which its
   /// unmerged events are gone and it records nothing more (its trace ends at its last barrier).
   bool admit_traced_event() {
@@ -123,6 +136,7 @@ class BlockRunner {
   void wake_lanes(std::uint32_t warp, std::uint32_t lanes);
   void thread_exited(ThreadState& thread);
   void complete_barrier();
+  void complete_tile_barrier(std::size_t index);
   void merge_warp(std::uint32_t warp);
   bool resolve_quiescent();
   [[noreturn]] void report_deadlock() const;
@@ -141,6 +155,15 @@ class BlockRunner {
   std::uint32_t barrier_true_ = 0;
   std::uint32_t last_barrier_arrived_ = 0;
   std::uint32_t last_barrier_true_ = 0;
+  /// A barrier of a tile wider than a warp that some of its threads have reached.
+  struct TileBarrier {
+    std::uint32_t first = 0;     // block rank of the tile's first thread
+    std::uint32_t count = 0;     // threads the tile spans in this block
+    std::uint32_t expected = 0;  // of them, those that have not exited
+    std::uint32_t arrived = 0;
+  };
+  std::vector<TileBarrier> tile_barriers_;  // open ones; a few at most
+  std::vector<unsigned char> tile_exchange_slots_;
   std::exception_ptr exception_;
   boost::context::detail::fcontext_t scheduler_context_ = nullptr;
   const void* scheduler_stack_bottom_ = nullptr;

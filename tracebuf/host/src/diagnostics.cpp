@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 #include "memcarlo/host/detail/call_site.h"
+#include "memcarlo/host/detail/reports.h"
 
 namespace memcarlo::host::detail {
 
@@ -16,6 +17,11 @@ std::string_view runtime_name() {
 void unsupported(const char* construct, ::memcarlo::host::CallSite where) {
   fatal(kExitUnsupported, std::string(construct) + " is not supported by the host backend (" +
                               site_text(where.file_name(), where.line()) + ")");
+}
+
+void invalid_use(const char* problem, ::memcarlo::host::CallSite where) {
+  fatal(kExitSoftware,
+        std::string(problem) + " (" + site_text(where.file_name(), where.line()) + ")");
 }
 
 void device_trap(const char* construct, ::memcarlo::host::CallSite where) {

@@ -436,23 +436,6 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
   return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) {
-  return cudaSuccess;
-}
-cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig) {
-  return cudaSuccess;
-}
-cudaError_t cudaDeviceSetLimit(cudaLimit, std::size_t) {
-  return cudaSuccess;
-}
-cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
-  if (value == nullptr) {
-    return api_result(cudaErrorInvalidValue);
-  }
-  *value = limit == cudaLimitStackSize ? memcarlo::host::runtime_options().fiber_stack_bytes
-                                       : std::size_t{8} << 20;
-  return cudaSuccess;
-}
 cudaError_t cudaDriverGetVersion(int* version) {
   if (version == nullptr) {
     return api_result(cudaErrorInvalidValue);

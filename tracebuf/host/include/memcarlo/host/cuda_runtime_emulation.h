@@ -27,9 +27,12 @@
 #include "memcarlo/host/detail/atomics.h"
 #include "memcarlo/host/detail/builtins.h"
 #include "memcarlo/host/detail/launch.h"
+#include "memcarlo/host/detail/legacy_runtime_api.h"
 #include "memcarlo/host/detail/math_functions.h"
 #include "memcarlo/host/detail/runtime_api.h"
+#include "memcarlo/host/detail/symbols.h"
 #include "memcarlo/host/detail/synchronization.h"
+#include "memcarlo/host/detail/texture_references.h"
 #include "memcarlo/host/detail/textures.h"
 #include "memcarlo/host/detail/unsupported.h"
 #include "memcarlo/host/detail/vector_types.h"
@@ -51,7 +54,7 @@ inline unsigned __isGlobal(const void* pointer) {
 // Programs and helper headers test them to learn which parts of CUDA are declared: the CUDA
 // samples' helper_cuda.h defines checkCudaErrors only under __DRIVER_TYPES_H__ and findCudaDevice
 // only under __CUDA_RUNTIME_H__. nvcc force-includes cuda_runtime.h, which defines all of these.
-// The driver API's guard (__cuda_cuda_h__) stays undefined: CUresult and cu* are not emulated.
+// The driver API's guard (__cuda_cuda_h__) is defined by the <cuda.h> stand-in alone, as in CUDA.
 #define __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_API_H__
 #define __DRIVER_TYPES_H__

@@ -308,6 +308,11 @@ inline unsigned __funnelshift_r(unsigned low, unsigned high, unsigned shift) {
 }
 
 // ---- CUDA's global min and max (mixed signedness converts to unsigned, as in CUDA) --------------
+//
+// The overloads of CUDA's math_functions.hpp, which nvcc makes visible to host code as well (the
+// CUDA samples call max(a, b) on floats in main). They are non-templates in the global namespace:
+// where a program also sees std::max through `using namespace std`, a call with two arguments of
+// one type picks these (a non-template wins a tie), and std::max(a, b) is untouched.
 
 #define MEMCARLO_MIN_MAX(first_type, second_type, result_type)                                   \
   inline result_type min(first_type first, second_type second) {                                 \
@@ -324,6 +329,8 @@ MEMCARLO_MIN_MAX(int, unsigned, unsigned)
 MEMCARLO_MIN_MAX(unsigned, int, unsigned)
 MEMCARLO_MIN_MAX(long, long, long)
 MEMCARLO_MIN_MAX(unsigned long, unsigned long, unsigned long)
+MEMCARLO_MIN_MAX(long, unsigned long, unsigned long)
+MEMCARLO_MIN_MAX(unsigned long, long, unsigned long)
 MEMCARLO_MIN_MAX(long long, long long, long long)
 MEMCARLO_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(long long, unsigned long long, unsigned long long)

@@ -338,7 +338,9 @@ cudaError_t cudaGetDeviceCount(int* count);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device);
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config);
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config);
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
 cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
 cudaError_t cudaDriverGetVersion(int* version);
@@ -419,66 +421,6 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = nullptr);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEvent_t end);
-
-// ---- symbols (__constant__ and __device__ variables are ordinary globals on the host) -----------
-
-template <class Element>
-cudaError_t cudaMemcpyToSymbol(const Element& symbol, const void* source, std::size_t count,
-                               std::size_t offset = 0,
-                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
-  if (offset > sizeof(Element) || count > sizeof(Element) - offset) {
-    return cudaErrorInvalidValue;
-  }
-  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
-      kind != cudaMemcpyDefault) {
-    return cudaErrorInvalidMemcpyDirection;
-  }
-  std::memmove(reinterpret_cast<char*>(const_cast<Element*>(&symbol)) + offset, source, count);
-  return cudaSuccess;
-}
-template <class Element>
-cudaError_t cudaMemcpyToSymbolAsync(const Element& symbol, const void* source, std::size_t count,
-                                    std::size_t offset = 0,
-                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
-                                    cudaStream_t = nullptr) {
-  return cudaMemcpyToSymbol(symbol, source, count, offset, kind);
-}
-template <class Element>
-cudaError_t cudaMemcpyFromSymbol(void* destination, const Element& symbol, std::size_t count,
-                                 std::size_t offset = 0,
-                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
-  if (offset > sizeof(Element) || count > sizeof(Element) - offset) {
-    return cudaErrorInvalidValue;
-  }
-  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
-      kind != cudaMemcpyDefault) {
-    return cudaErrorInvalidMemcpyDirection;
-  }
-  std::memmove(destination, reinterpret_cast<const char*>(&symbol) + offset, count);
-  return cudaSuccess;
-}
-template <class Element>
-cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const Element& symbol, std::size_t count,
-                                      std::size_t offset = 0,
-                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
-                                      cudaStream_t = nullptr) {
-  return cudaMemcpyFromSymbol(destination, symbol, count, offset, kind);
-}
-namespace memcarlo::host::detail {
-void register_symbol(const void* base, std::size_t size);
-}  // namespace memcarlo::host::detail
-
-template <class Element>
-cudaError_t cudaGetSymbolAddress(void** address, const Element& symbol) {
-  ::memcarlo::host::detail::register_symbol(&symbol, sizeof(Element));
-  *address = const_cast<Element*>(&symbol);
-  return cudaSuccess;
-}
-template <class Element>
-cudaError_t cudaGetSymbolSize(std::size_t* size, const Element&) {
-  *size = sizeof(Element);
-  return cudaSuccess;
-}
 
 // ---- per-kernel settings and occupancy
 // ------------------------------------------------------------

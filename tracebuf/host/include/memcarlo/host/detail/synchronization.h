@@ -47,6 +47,16 @@ std::uint64_t warp_collective(WarpOp op, unsigned mask, bool implicit_mask, std:
 /// Lets the other fibers of the block run (spin-wait loops, __nanosleep).
 void yield_thread();
 
+/// The barrier of a cooperative-groups tile wider than a warp: returns when every thread of block
+/// ranks [first, first + count) that has not exited arrived. `what` names it in deadlock reports.
+void tile_barrier(unsigned first, unsigned count, const char* what,
+                  ::memcarlo::host::CallSite where);
+/// Bytes per thread in tile_exchange_slots().
+inline constexpr unsigned kTileExchangeSlotBytes = 16;
+/// The running block's exchange area for tile collectives wider than a warp: one slot of
+/// kTileExchangeSlotBytes per thread, indexed by block rank; like shared memory, per block.
+unsigned char* tile_exchange_slots(::memcarlo::host::CallSite where);
+
 template <class Value>
 std::uint64_t to_lane_bits(Value value) {
   static_assert(std::is_trivially_copyable_v<Value> && sizeof(Value) <= sizeof(std::uint64_t),

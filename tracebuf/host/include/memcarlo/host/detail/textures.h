@@ -1,7 +1,9 @@
-// Textures, surfaces and CUDA arrays, which the host backend does not emulate. Their types, enums
-// and functions are declared as CUDA declares them, so that a program using them compiles; the
-// first call that needs one (creating or binding a texture, allocating an array, a fetch) ends
-// the program with a message naming the construct and the source line (unsupported()).
+// Texture objects, surfaces and CUDA arrays, which the host backend does not emulate, and the
+// types, enums and channel descriptors they share with texture references (which it does:
+// texture_references.h). Everything is declared as CUDA declares it, so that a program using
+// these compiles; the first call that needs one (creating a texture object, allocating an array,
+// a surface access) ends the program with a message naming the construct and the source line
+// (unsupported()).
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
 #pragma once
 
@@ -9,12 +11,9 @@
 #include <type_traits>
 
 #include "memcarlo/host/detail/call_site.h"
+#include "memcarlo/host/detail/reports.h"
 #include "memcarlo/host/detail/runtime_api.h"
 #include "memcarlo/host/detail/vector_types.h"
-
-namespace memcarlo::host::detail {
-[[noreturn]] void unsupported(const char* construct, ::memcarlo::host::CallSite where);
-}  // namespace memcarlo::host::detail
 
 // ---- types and enums ----------------------------------------------------------------------------
 
@@ -137,36 +136,69 @@ struct cudaResourceViewDesc {
   unsigned firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer;
 };
 
-/// Texture and surface references (removed in CUDA 12, still in classic benchmarks).
-struct textureReference {
-  int normalized;
-  cudaTextureFilterMode filterMode;
-  cudaTextureAddressMode addressMode[3];
-  cudaChannelFormatDesc channelDesc;
-};
-template <class Texel, int Dimensions = 1, cudaTextureReadMode Mode = cudaReadModeElementType>
-struct texture : textureReference {
-  texture(int normalized_coordinates = 0, cudaTextureFilterMode filter = cudaFilterModePoint,
-          cudaTextureAddressMode address = cudaAddressModeClamp)
-      : textureReference{normalized_coordinates, filter, {address, address, address}, {}} {}
-};
 struct surfaceReference {
   cudaChannelFormatDesc channelDesc;
 };
 template <class Texel, int Dimensions = 1>
 struct surface : surfaceReference {};
 
+namespace memcarlo::host::detail {
+/// A texel type's components: its scalar type and how many (1 for scalars, 1, 2 or 4 for the
+/// vector types CUDA makes channel descriptors of).
+template <class Texel>
+struct texel_traits {
+  using component = Texel;
+  static constexpr int components = 1;
+};
+#define MEMCARLO_VECTOR_TEXELS(name, scalar) \
+  template <>                                \
+  struct texel_traits<name##1> {             \
+    using component = scalar;                \
+    static constexpr int components = 1;     \
+  };                                         \
+  template <>                                \
+  struct texel_traits<name##2> {             \
+    using component = scalar;                \
+    static constexpr int components = 2;     \
+  };                                         \
+  template <>                                \
+  struct texel_traits<name##4> {             \
+    using component = scalar;                \
+    static constexpr int components = 4;     \
+  };
+MEMCARLO_VECTOR_TEXELS(char, signed char)
+MEMCARLO_VECTOR_TEXELS(uchar, unsigned char)
+MEMCARLO_VECTOR_TEXELS(short, short)
+MEMCARLO_VECTOR_TEXELS(ushort, unsigned short)
+MEMCARLO_VECTOR_TEXELS(int, int)
+MEMCARLO_VECTOR_TEXELS(uint, unsigned int)
+MEMCARLO_VECTOR_TEXELS(float, float)
+#undef MEMCARLO_VECTOR_TEXELS
+
+/// Bytes of one texel as a channel descriptor describes it.
+inline int channel_bytes(const cudaChannelFormatDesc& description) {
+  return (description.x + description.y + description.z + description.w) / 8;
+}
+}  // namespace memcarlo::host::detail
+
 inline cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
                                                    cudaChannelFormatKind kind) {
   return cudaChannelFormatDesc{x, y, z, w, kind};
 }
-/// The channel descriptor of a scalar texel type (vector types give their component's size in x).
+/// The channel descriptor of a texel type: one channel per component, as CUDA's
+/// channel_descriptor.h gives them (cudaCreateChannelDesc<float4>() is 32, 32, 32, 32, float).
 template <class Texel>
 cudaChannelFormatDesc cudaCreateChannelDesc() {
-  const cudaChannelFormatKind kind = std::is_floating_point_v<Texel> ? cudaChannelFormatKindFloat
-                                     : std::is_signed_v<Texel>       ? cudaChannelFormatKindSigned
-                                                               : cudaChannelFormatKindUnsigned;
-  return cudaChannelFormatDesc{static_cast<int>(8 * sizeof(Texel)), 0, 0, 0, kind};
+  using Traits = ::memcarlo::host::detail::texel_traits<Texel>;
+  using Component = typename Traits::component;
+  const cudaChannelFormatKind kind = std::is_floating_point_v<Component>
+                                         ? cudaChannelFormatKindFloat
+                                     : std::is_signed_v<Component> ? cudaChannelFormatKindSigned
+                                                                   : cudaChannelFormatKindUnsigned;
+  const int bits = static_cast<int>(8 * sizeof(Component));
+  return cudaChannelFormatDesc{bits, Traits::components >= 2 ? bits : 0,
+                               Traits::components >= 4 ? bits : 0,
+                               Traits::components >= 4 ? bits : 0, kind};
 }
 
 // ---- what fails when reached --------------------------------------------------------------------
@@ -174,72 +206,6 @@ cudaChannelFormatDesc cudaCreateChannelDesc() {
 // One unsupported entry point: `construct` names it in the message, the CallSite default argument
 // gives the caller's file and line.
 #define MEMCARLO_UNSUPPORTED_BODY(construct) ::memcarlo::host::detail::unsupported(construct, where)
-
-// Texture references.
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaBindTexture(std::size_t*, const texture<Texel, Dimensions, ReadMode>&, const void*,
-                            std::size_t = ~std::size_t{0}, ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaBindTexture)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaBindTexture(std::size_t*, const texture<Texel, Dimensions, ReadMode>&, const void*,
-                            const cudaChannelFormatDesc&, std::size_t = ~std::size_t{0},
-                            ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaBindTexture)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaBindTexture2D(std::size_t*, const texture<Texel, Dimensions, ReadMode>&,
-                              const void*, const cudaChannelFormatDesc&, std::size_t, std::size_t,
-                              std::size_t, ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaBindTexture2D)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaBindTexture2D(std::size_t*, const texture<Texel, Dimensions, ReadMode>&,
-                              const void*, std::size_t, std::size_t, std::size_t,
-                              ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaBindTexture2D)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaBindTextureToArray(const texture<Texel, Dimensions, ReadMode>&, cudaArray_const_t,
-                                   ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaBindTextureToArray)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaBindTextureToArray(const texture<Texel, Dimensions, ReadMode>&, cudaArray_const_t,
-                                   const cudaChannelFormatDesc&,
-                                   ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaBindTextureToArray)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-cudaError_t cudaUnbindTexture(const texture<Texel, Dimensions, ReadMode>&,
-                              ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture references (cudaUnbindTexture)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-Texel tex1Dfetch(const texture<Texel, Dimensions, ReadMode>&, int,
-                 ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture fetches (tex1Dfetch)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-Texel tex1D(const texture<Texel, Dimensions, ReadMode>&, float,
-            ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture fetches (tex1D)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-Texel tex2D(const texture<Texel, Dimensions, ReadMode>&, float, float,
-            ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture fetches (tex2D)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-Texel tex3D(const texture<Texel, Dimensions, ReadMode>&, float, float, float,
-            ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture fetches (tex3D)");
-}
-template <class Texel, int Dimensions, cudaTextureReadMode ReadMode>
-Texel tex2DLayered(const texture<Texel, Dimensions, ReadMode>&, float, float, int,
-                   ::memcarlo::host::CallSite where = {}) {
-  MEMCARLO_UNSUPPORTED_BODY("texture fetches (tex2DLayered)");
-}
 
 // Texture objects.
 inline cudaError_t cudaCreateTextureObject(cudaTextureObject_t*, const cudaResourceDesc*,

@@ -7,17 +7,9 @@
 #include <cstddef>
 #include "memcarlo/host/detail/call_site.h"
 
+#include "memcarlo/host/detail/reports.h"
 #include "memcarlo/host/detail/runtime_api.h"
 #include "memcarlo/host/detail/textures.h"
-
-namespace memcarlo::host::detail {
-/// Prints "memcarlo host runtime: <construct> is not supported by the host backend (file:line)"
-/// and exits with status 69 (EX_UNAVAILABLE), leaving the trace as a readable prefix.
-[[noreturn]] void unsupported(const char* construct, ::memcarlo::host::CallSite where);
-/// A kernel reached __trap() or __brkpt(): reports where and aborts, as a GPU would fail the
-/// launch.
-[[noreturn]] void device_trap(const char* construct, ::memcarlo::host::CallSite where);
-}  // namespace memcarlo::host::detail
 
 // ---- launches the emulation cannot serialize ----------------------------------------------------
 
