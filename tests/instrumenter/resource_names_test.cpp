@@ -9,23 +9,19 @@
 // exceptions.
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "common/macro_safe_names.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Offence {
-  std::string file;
-  int line;
-  std::string identifier;
-};
+using memcarlo::test_support::macro_name_report;
+using memcarlo::test_support::Offence;
+using memcarlo::test_support::offences_in;
 
 std::vector<fs::path> resource_headers() {
   std::vector<fs::path> headers;
@@ -36,89 +32,12 @@ std::vector<fs::path> resource_headers() {
   return headers;
 }
 
-bool allowed(const std::string& identifier) {
-  if (identifier.size() == 1) {
-    return identifier == "x" || identifier == "y" || identifier == "z" || identifier == "w" ||
-           identifier == "f";
-  }
-  static const std::regex all_upper("[A-Z][A-Z0-9_]*");
-  if (!std::regex_match(identifier, all_upper)) return true;
-  return identifier.starts_with("MEMCARLO_") || identifier.starts_with("CUDA");
-}
-
-/// Identifiers outside comments, string and character literals and #include lines.
-std::vector<Offence> offences_in(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  std::vector<Offence> found;
-  int line = 1;
-  bool line_start = true;
-  for (std::size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    if (c == '\n') {
-      ++line;
-      line_start = true;
-      ++i;
-      continue;
-    }
-    if (line_start && c == '#' && text.compare(i, 8, "#include") == 0) {
-      i = text.find('\n', i);
-      continue;
-    }
-    if (!std::isspace(static_cast<unsigned char>(c))) line_start = false;
-    if (text.compare(i, 2, "//") == 0) {
-      i = text.find('\n', i);
-      continue;
-    }
-    if (text.compare(i, 2, "/*") == 0) {
-      const std::size_t end = text.find("*/", i + 2);
-      for (std::size_t k = i; k < end; ++k) line += text[k] == '\n' ? 1 : 0;
-      i = end + 2;
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      std::size_t k = i + 1;
-      while (k < text.size() && text[k] != c) k += text[k] == '\\' ? 2 : 1;
-      i = k + 1;
-      continue;
-    }
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      std::size_t k = i;
-      while (k < text.size() &&
-             (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_')) {
-        ++k;
-      }
-      const std::string identifier = text.substr(i, k - i);
-      if (!allowed(identifier)) found.push_back({path.string(), line, identifier});
-      i = k;
-      continue;
-    }
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      // A number's suffix (1u, 0x1fULL) is not an identifier.
-      while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) ||
-                                 text[i] == '.' || text[i] == '\'')) {
-        ++i;
-      }
-      continue;
-    }
-    ++i;
-  }
-  return found;
-}
-
 }  // namespace
 
 TEST(InstrumenterResourceNames, NoIdentifierAProgramMayDefineAsAMacro) {
   const std::vector<fs::path> headers = resource_headers();
   ASSERT_GE(headers.size(), 5u);
-  std::string report;
-  for (const fs::path& header : headers) {
-    for (const Offence& offence : offences_in(header)) {
-      report += offence.file + ":" + std::to_string(offence.line) + ": " + offence.identifier + "\n";
-    }
-  }
+  const std::string report = macro_name_report(headers);
   EXPECT_TRUE(report.empty()) << "identifiers a program's -D macros would replace:\n" << report;
 }
 
