@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "memcarlo/reports/ncu_compare.hpp"
+#include "checked_json.hpp"
 #include "ncu_text.hpp"
 
 namespace memcarlo::reports {
@@ -21,45 +22,9 @@ using nlohmann::json;
 
 inline constexpr int kReadableReportSchema = 1;
 
-class ReportReader {
+class ReportReader : public CheckedJson<CompareInputError> {
  public:
-  explicit ReportReader(const std::string& path) : path_(path) {}
-
-  [[noreturn]] void fail(const std::string& place, const std::string& message) const {
-    throw CompareInputError(path_ + ": " + (place.empty() ? "" : place + ": ") + message);
-  }
-
-  const json& member(const json& object, const std::string& place, const char* key) const {
-    if (!object.is_object()) {
-      fail(place, "expected an object");
-    }
-    const auto it = object.find(key);
-    if (it == object.end()) {
-      fail(join(place, key), "missing");
-    }
-    return *it;
-  }
-
-  double number(const json& value, const std::string& place) const {
-    if (!value.is_number()) {
-      fail(place, "expected a number, found " + value.dump());
-    }
-    return value.get<double>();
-  }
-
-  std::uint64_t count(const json& value, const std::string& place) const {
-    if (!value.is_number_unsigned()) {
-      fail(place, "expected a non-negative integer, found " + value.dump());
-    }
-    return value.get<std::uint64_t>();
-  }
-
-  std::string text(const json& value, const std::string& place) const {
-    if (!value.is_string()) {
-      fail(place, "expected a string, found " + value.dump());
-    }
-    return value.get<std::string>();
-  }
+  using CheckedJson::CheckedJson;
 
   std::array<double, 2> interval(const json& value, const std::string& place) const {
     if (!value.is_array() || value.size() != 2) {
@@ -105,12 +70,6 @@ class ReportReader {
     }
   }
 
-  static std::string join(const std::string& place, const char* key) {
-    return place.empty() ? std::string(key) : place + "." + key;
-  }
-
- private:
-  const std::string& path_;
 };
 
 std::string read_file(const std::string& path) {

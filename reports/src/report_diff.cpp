@@ -11,6 +11,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "checked_json.hpp"
+
 namespace memcarlo::reports {
 namespace {
 
@@ -46,42 +48,9 @@ struct ParsedReport {
 };
 
 /// Reads one report, naming the file and the key of the first thing that is not as expected.
-class Reader {
+class Reader : public CheckedJson<DiffInputError> {
  public:
-  explicit Reader(const std::string& path) : path_(path) {}
-
-  [[noreturn]] void fail(const std::string& place, const std::string& message) const {
-    throw DiffInputError(path_ + ": " + (place.empty() ? "" : place + ": ") + message);
-  }
-
-  static std::string join(const std::string& place, const std::string& key) {
-    return place.empty() ? key : place + "." + key;
-  }
-
-  const json& member(const json& object, const std::string& place, const std::string& key) const {
-    if (!object.is_object()) {
-      fail(place, "expected an object, found " + object.dump());
-    }
-    const auto it = object.find(key);
-    if (it == object.end()) {
-      fail(join(place, key), "missing");
-    }
-    return *it;
-  }
-
-  double number(const json& value, const std::string& place) const {
-    if (!value.is_number()) {
-      fail(place, "expected a number, found " + value.dump());
-    }
-    return value.get<double>();
-  }
-
-  std::uint64_t count(const json& value, const std::string& place) const {
-    if (!value.is_number_unsigned()) {
-      fail(place, "expected a non-negative integer, found " + value.dump());
-    }
-    return value.get<std::uint64_t>();
-  }
+  using CheckedJson::CheckedJson;
 
   std::uint32_t count32(const json& value, const std::string& place) const {
     const std::uint64_t n = count(value, place);
@@ -89,13 +58,6 @@ class Reader {
       fail(place, "expected a 32-bit integer, found " + value.dump());
     }
     return static_cast<std::uint32_t>(n);
-  }
-
-  std::string text(const json& value, const std::string& place) const {
-    if (!value.is_string()) {
-      fail(place, "expected a string, found " + value.dump());
-    }
-    return value.get<std::string>();
   }
 
   std::optional<analysis::SampleMoments> moments(const json& value,
@@ -144,7 +106,7 @@ class Reader {
                                  std::to_string(kReadableReportSchema));
     }
     ParsedReport out;
-    out.side.path = path_;
+    out.side.path = path();
     if (document.contains("producer")) {
       out.side.producer = text(document["producer"], "producer");
     }
@@ -221,8 +183,6 @@ class Reader {
     out.metrics.emplace_back("cycles", cycles);
     return out;
   }
-
-  const std::string& path_;
 };
 
 std::string read_file(const std::string& path) {
