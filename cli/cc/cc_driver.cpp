@@ -70,6 +70,39 @@ std::string find_mirrored(const fs::path& tree, const fs::path& source) {
   return {};
 }
 
+/// -I flags for the rewritten tree's copies of the user's include directories, to go before the
+/// user's own: a rewritten file that the program includes with <...> through its -I (Rodinia's
+/// `#include <srad_kernel.cu>` with -I.) must be found in the tree, not as the original. `tree`
+/// mirrors the source directory that `rewritten` (the tree's copy of `source`) is relative to.
+std::vector<std::string> mirrored_include_flags(const fs::path& tree, const std::string& source,
+                                                const std::string& rewritten,
+                                                const std::vector<std::string>& preprocessor) {
+  if (rewritten.empty()) {
+    return {};  // compiled as written
+  }
+  fs::path root = fs::absolute(source).lexically_normal();
+  for (const auto& part : fs::path(rewritten).lexically_relative(tree)) {
+    static_cast<void>(part);
+    root = root.parent_path();
+  }
+  std::vector<std::string> flags;
+  for (const std::string& flag : preprocessor) {
+    if (flag.rfind("-I", 0) != 0 || flag.size() == 2) {
+      continue;
+    }
+    const fs::path relative =
+        fs::absolute(flag.substr(2)).lexically_normal().lexically_relative(root);
+    if (relative.empty() || *relative.begin() == "..") {
+      continue;
+    }
+    const fs::path mirror = (tree / relative).lexically_normal();
+    if (fs::is_directory(mirror)) {
+      flags.push_back("-I" + mirror.string());
+    }
+  }
+  return flags;
+}
+
 /// -lcudart, -lcudart_static, -lcudadevrt, -lcuda: what the host backend's emulation replaces.
 bool is_cuda_runtime_library(const std::string& flag) {
   return flag == "-lcudart" || flag == "-lcudart_static" || flag == "-lcudadevrt" ||
@@ -178,6 +211,11 @@ class Driver {
     return in_.standard.empty() ? "" : "-std=" + in_.standard;
   }
 
+  /// The directory unit `unit`'s rewritten files are written to.
+  [[nodiscard]] fs::path tree_of(int unit) const {
+    return fs::path(temp_) / ("tree" + std::to_string(unit));
+  }
+
   /// Instruments `source` into its own tree. `rewritten` is the rewritten main file; empty when
   /// the source is to be compiled as written (the cuda backend's fallback). Returns false when
   /// the build must stop (the host backend cannot compile a source it could not instrument).
@@ -195,7 +233,7 @@ class Driver {
                    "without probes\n";
       return true;
     }
-    const fs::path tree = fs::path(temp_) / ("tree" + std::to_string(unit));
+    const fs::path tree = tree_of(unit);
     std::vector<std::string> argv = {options_.instrument_tool, source, "--output-dir",
                                      tree.string(), "--backend", host() ? "host" : "cuda", "--"};
     append(argv, in_.preprocessor);
@@ -334,6 +372,7 @@ class Driver {
       if (!has_level) {
         argv.push_back("-O2");
       }
+      append(argv, mirrored_include_flags(tree_of(unit), source, rewritten, in_.preprocessor));
       append(argv, without_dependency_flags(user_flags()));
       argv.insert(argv.end(), {"-c", rewritten, "-o", object});
       const int status = run_visible(argv, options_.verbose);
@@ -353,6 +392,7 @@ class Driver {
       argv.push_back(standard());
     }
     argv.push_back("-I" + original_dir);
+    append(argv, mirrored_include_flags(tree_of(unit), source, rewritten, in_.preprocessor));
     append(argv, in_.preprocessor);
     append(argv, in_.optimization);
     for (const std::string& flag : without_dependency_flags(in_.host_compiler_flags)) {

@@ -228,6 +228,25 @@ TEST(MemcarloCc, UnitsSharingDeviceHelpersAndAUnityKernelFileLinkAndTrace) {
             (std::vector<std::string>{"stencil", "scale"}));
 }
 
+TEST(MemcarloCc, AKernelFileIncludedWithAngleBracketsThroughDashIIsTheRewrittenOne) {
+  // `#include <copy_kernel.cu>` with -I. finds the original before memcarlo-cc puts the rewritten
+  // tree's copy of the directory first: the kernel then runs without probes, and its launch is in
+  // the trace with no record.
+  const Scratch scratch("angle-include");
+  const fs::path project = copy_project("angle_include_project", scratch.path());
+  const CommandResult built = run("cd " + quoted(project.string()) + " && " + kCc +
+                                  " --backend host --memcarlo-no-resources -I. main.cu -o app");
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  ASSERT_EQ(traced_launches(kMemcarlo, project / "app", "angle_include_project: OK"), 1u);
+  const auto reader = memcarlo::tracebuf::TraceReader::open((project / "app.mct").string());
+  EXPECT_EQ(reader.launches()[0].info.kernel, "copy_twice");
+  std::uint64_t records = 0;
+  for (const auto& warp : reader.launches()[0].warps) {
+    records += warp.record_count;
+  }
+  EXPECT_EQ(records, 4u * 2);  // 4 warps, each one load and one store
+}
+
 TEST(Makefile, GxxLinksWithPrintLinkFlagsAndTheProgramIsTraced) {
   if (std::string(MEMCARLO_MAKE_COMMAND).empty())
     GTEST_SKIP() << "no make";
