@@ -7,10 +7,10 @@
 // emulation's headers and of the instrumenter's resource headers.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,8 +28,14 @@ inline bool macro_safe(const std::string& identifier) {
     return identifier == "x" || identifier == "y" || identifier == "z" || identifier == "w" ||
            identifier == "f";
   }
-  static const std::regex all_upper("[A-Z][A-Z0-9_]*");
-  if (!std::regex_match(identifier, all_upper)) {
+  // [A-Z][A-Z0-9_]* (without <regex>, which GCC 12 warns about under the sanitizers)
+  const bool all_upper =
+      std::isupper(static_cast<unsigned char>(identifier[0])) != 0 &&
+      std::all_of(identifier.begin(), identifier.end(), [](char c) {
+        return std::isupper(static_cast<unsigned char>(c)) != 0 ||
+               std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '_';
+      });
+  if (!all_upper) {
     return true;
   }
   return identifier.starts_with("MEMCARLO_") || identifier.starts_with("CUDA");

@@ -83,6 +83,8 @@ TEST(HostSamplesHelpers, ChecksPassOnSuccessAndTimingUsesEvents) {
   const std::vector<float> as_float(host.begin(), host.end());
   const std::vector<float> reference(32, 2.0f);
   EXPECT_TRUE(sdkCompareL2fe(reference.data(), as_float.data(), 32, 1e-6f));
+  checkCudaErrors(cudaEventDestroy(start));
+  checkCudaErrors(cudaEventDestroy(stop));
 }
 
 TEST(HostSamplesHelpersDeathTest, FailedCallsAreNamedByCudaGetErrorName) {
