@@ -2,10 +2,14 @@
 // distinct L1 line), bulk sequences (paper §2), dense line ids and their set / DRAM mappings.
 #include "memcarlo/sim/compiled_trace.hpp"
 
+#include "memcarlo/sim/placement/placement.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <limits>
+#include <memory>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -120,7 +124,6 @@ class Compiler {
     out_.l2_lines_per_l1_line = config.l1.line / config.l2.line;
     out_.l2_sectors_per_l2_line = config.l2.line / config.l2.sector;
     l1_sets_ = config.l1.enabled ? config.l1.sets() : 1;
-    l2_sets_per_slice_ = config.l2.sets() / config.l2.slices;
   }
 
   void compile_launch(const tracebuf::LaunchStreams& launch) {
@@ -168,43 +171,28 @@ class Compiler {
 
   void finish() {
     const std::uint32_t parts = out_.l2_lines_per_l1_line;
-    const std::uint32_t l2_line = config_.l2.line;
-    out_.l2_set.resize(std::size_t{out_.l1_line_count()} * parts);
-    out_.dram_location.resize(out_.l1_line_count());
-    for (std::uint32_t l1 = 0; l1 < out_.l1_line_count(); ++l1) {
-      out_.dram_location[l1] = dram_location(out_.l1_line_address[l1]);
-      for (std::uint32_t p = 0; p < parts; ++p) {
-        const std::uint64_t address = out_.l1_line_address[l1] + std::uint64_t{p} * l2_line;
-        const std::size_t id = std::size_t{l1} * parts + p;
-        const std::uint64_t number = address / l2_line;
-        const std::uint64_t slice = number % config_.l2.slices;
-        const std::uint64_t set = (number / config_.l2.slices) % l2_sets_per_slice_;
-        out_.l2_set[id] = static_cast<std::uint32_t>(slice * l2_sets_per_slice_ + set);
-      }
+    const std::uint32_t lines = out_.l1_line_count();
+    out_.l2_set.resize(std::size_t{lines} * parts);
+    out_.dram_location.resize(lines);
+    out_.line_module.resize(lines);
+    out_.line_page.resize(lines);
+    const std::unique_ptr<placement::Placement> placement = placement::make(config_);
+    for (std::uint32_t l1 = 0; l1 < lines; ++l1) {
+      const placement::LineHome home = placement->place(
+          out_.l1_line_address[l1], {out_.l2_set.data() + std::size_t{l1} * parts, parts});
+      out_.dram_location[l1] = home.dram;
+      out_.line_module[l1] = home.module;
+      out_.line_page[l1] = home.page;
     }
+    out_.lines_by_address.resize(lines);
+    std::iota(out_.lines_by_address.begin(), out_.lines_by_address.end(), 0u);
+    std::sort(out_.lines_by_address.begin(), out_.lines_by_address.end(),
+              [&](std::uint32_t a, std::uint32_t b) {
+                return out_.l1_line_address[a] < out_.l1_line_address[b];
+              });
   }
 
  private:
-  DramLocation dram_location(std::uint64_t address) const {
-    const DramConfig& d = config_.dram;
-    const std::uint64_t chunk = address / d.interleave_bytes;
-    const std::uint64_t chunks_per_row = d.row_bytes / d.interleave_bytes;
-    std::uint64_t channel = 0;
-    std::uint64_t bank = 0;
-    std::uint64_t rest = 0;
-    if (d.mapping == "row_channel_bank_column") {
-      bank = chunk % d.banks;
-      channel = (chunk / d.banks) % d.channels;
-      rest = chunk / d.banks / d.channels;
-    } else {  // row_bank_channel_column
-      channel = chunk % d.channels;
-      bank = (chunk / d.channels) % d.banks;
-      rest = chunk / d.channels / d.banks;
-    }
-    return {static_cast<std::uint32_t>(rest / chunks_per_row),
-            static_cast<std::uint16_t>(channel), static_cast<std::uint16_t>(bank)};
-  }
-
   std::uint16_t kernel_index(const std::string& kernel) {
     const auto found = std::find(out_.kernel_names.begin(), out_.kernel_names.end(), kernel);
     if (found != out_.kernel_names.end()) {
@@ -409,16 +397,26 @@ class Compiler {
   std::uint64_t l1_sector_ = 128;
   std::uint64_t l2_sector_ = 32;
   std::uint64_t l1_sets_ = 1;
-  std::uint64_t l2_sets_per_slice_ = 1;
 };
 
 }  // namespace
+
+std::optional<std::uint32_t> CompiledTrace::find_line(std::uint64_t line_address) const {
+  const auto found = std::lower_bound(
+      lines_by_address.begin(), lines_by_address.end(), line_address,
+      [&](std::uint32_t id, std::uint64_t address) { return l1_line_address[id] < address; });
+  if (found == lines_by_address.end() || l1_line_address[*found] != line_address) {
+    return std::nullopt;
+  }
+  return *found;
+}
 
 std::uint64_t CompiledTrace::bytes() const {
   return transactions.capacity() * sizeof(Transaction) + bulks.capacity() * sizeof(Bulk) +
          warps.capacity() * sizeof(WarpTrace) + l1_line_address.capacity() * 8 +
          l1_set.capacity() * 4 + l2_set.capacity() * 4 +
-         dram_location.capacity() * sizeof(DramLocation);
+         dram_location.capacity() * sizeof(DramLocation) + line_module.capacity() * 2 +
+         line_page.capacity() * 4 + lines_by_address.capacity() * 4;
 }
 
 // Occupancy and the carveout decide each other. The rule is the CUDA occupancy calculator's

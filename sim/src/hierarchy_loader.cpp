@@ -136,7 +136,7 @@ HierarchyConfig from_file(const std::string& path) {
   }
   std::string missing;
   for (const auto& p : detail::parameters()) {
-    if (!provided.contains(p.info.key) && p.info.key != "description") {
+    if (!provided.contains(p.info.key) && p.info.key != "description" && !p.info.optional) {
       missing += (missing.empty() ? "" : ", ") + p.info.key;
     }
   }

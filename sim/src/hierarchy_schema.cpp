@@ -3,6 +3,9 @@
 #include "hierarchy_schema.hpp"
 
 #include "memcarlo/sim/dram/model.hpp"
+#include "memcarlo/sim/placement/placement.hpp"
+#include "memcarlo/sim/prefetch/registry.hpp"
+#include "memcarlo/sim/schedule/cta_scheduler.hpp"
 #include "memcarlo/sim/replacement/registry.hpp"
 
 #include <algorithm>
@@ -20,7 +23,8 @@ template <class Field>
 Parameter make(std::string key, std::string type, std::string description, Field field,
                std::vector<std::string> choices = {}) {
   Parameter p;
-  p.info = {std::move(key), std::move(type), std::move(description), std::move(choices)};
+  p.info = {std::move(key), std::move(type), std::move(description), std::move(choices), false,
+            ""};
   p.get = [field](const HierarchyConfig& c) {
     return json(field(const_cast<HierarchyConfig&>(c)));
   };
@@ -125,7 +129,7 @@ Parameter l1_size() {
   p.info = {"l1.size", "size or \"adaptive\"",
             "L1 data cache size per SM; \"adaptive\": l1.unified_size minus the shared-memory "
             "carveout chosen for each launch (Volta and later)",
-            {}};
+            {}, false, ""};
   p.get = [](const HierarchyConfig& c) { return c.l1.adaptive ? json("adaptive") : json(c.l1.size); };
   p.set = [](HierarchyConfig& c, const json& v, const std::string& where) {
     if (v.is_string() && v.get<std::string>() == "adaptive") {
@@ -154,7 +158,7 @@ Parameter carveouts() {
   p.info = {"l1.carveouts", "list of sizes",
             "Shared-memory carveouts of the unified L1 array the driver chooses from (with an "
             "adaptive l1.size), e.g. [0, \"8KiB\", \"16KiB\"] or \"0,8KiB,16KiB\"; ascending",
-            {}};
+            {}, false, ""};
   p.get = [](const HierarchyConfig& c) { return json(c.l1.carveouts); };
   p.set = [](HierarchyConfig& c, const json& v, const std::string& where) {
     const std::string key = where + "l1.carveouts";
@@ -200,7 +204,7 @@ Parameter preferred_carveout() {
             "cudaFuncAttributePreferredSharedMemoryCarveout sets it (0: most L1, 100: most "
             "shared memory); -1: the driver's default (the smallest carveout that holds the "
             "resident blocks)",
-            {}};
+            {}, false, ""};
   p.get = [](const HierarchyConfig& c) { return json(c.l1.preferred_carveout); };
   p.set = [](HierarchyConfig& c, const json& v, const std::string& where) {
     if (!v.is_number_integer() || v.get<std::int64_t>() < -1 || v.get<std::int64_t>() > 100) {
@@ -212,11 +216,69 @@ Parameter preferred_carveout() {
   return p;
 }
 
+/// A policy-choosing key (schedule.cta, placement.policy, prefetch.policy): optional, its
+/// choices the registered policies' names.
+template <class Field>
+Parameter policy_choice(std::string key, std::string description, Field field,
+                        std::vector<std::string> names, std::string fallback) {
+  Parameter p = choice(std::move(key), std::move(description), field, std::move(names));
+  p.info.optional = true;
+  p.info.fallback = json(std::move(fallback)).dump();
+  return p;
+}
+
+/// A key a policy owns (KeySpec): optional, its value kept as JSON text in config.params.
+Parameter policy_key(const KeySpec& spec) {
+  Parameter p;
+  const std::string key(spec.name);
+  const std::string type(spec.type);
+  p.info = {key, type, std::string(spec.description), {}, true, std::string(spec.fallback)};
+  p.get = [spec](const HierarchyConfig& c) { return json::parse(c.params.text(spec)); };
+  p.set = [key, type](HierarchyConfig& c, const json& v, const std::string& where) {
+    json value;
+    if (type == "size") {
+      value = parse_size(v, where + key);
+    } else if (type == "integer") {
+      if (!v.is_number_integer() || v.get<std::int64_t>() < 0) {
+        throw ConfigError(where + key + ": expected a non-negative integer; got " + quoted(v));
+      }
+      value = v;
+    } else if (type == "number") {
+      if (!v.is_number()) {
+        throw ConfigError(where + key + ": expected a number; got " + quoted(v));
+      }
+      value = v;
+    } else if (type == "boolean") {
+      if (!v.is_boolean()) {
+        throw ConfigError(where + key + ": expected true or false; got " + quoted(v));
+      }
+      value = v;
+    } else {
+      if (!v.is_string()) {
+        throw ConfigError(where + key + ": expected a string; got " + quoted(v));
+      }
+      value = v;
+    }
+    c.params.set(key, value.dump());
+  };
+  return p;
+}
+
+/// The keys every registered policy of `registry` owns.
+template <class Registry>
+void add_policy_keys(const Registry& registry, std::vector<Parameter>& out) {
+  for (const auto& entry : registry.entries()) {
+    for (const KeySpec& spec : entry.keys) {
+      out.push_back(policy_key(spec));
+    }
+  }
+}
+
 #define MEMCARLO_FIELD(path) [](HierarchyConfig& c) -> auto& { return c.path; }
 
 std::vector<Parameter> build() {
   constexpr std::uint64_t kMax32 = std::numeric_limits<std::uint32_t>::max();
-  return {
+  std::vector<Parameter> out = {
       text("name", "Name of this hierarchy, shown in reports", MEMCARLO_FIELD(name)),
       text("description", "Free text", MEMCARLO_FIELD(description)),
       number("clock_mhz", "Core clock in MHz; converts nanosecond figures to cycles",
@@ -330,7 +392,22 @@ std::vector<Parameter> build() {
              "Random start alignment: SM start delays are drawn from [0, this x one block's "
              "issue time)",
              MEMCARLO_FIELD(schedule.start_jitter), 0, 1000),
+      policy_choice("schedule.cta",
+                    "CTA scheduler: which SM runs which block, in what order (planned once per "
+                    "launch)",
+                    MEMCARLO_FIELD(schedule.cta), schedule::registry().names(),
+                    std::string(schedule::registry().fallback())),
+      policy_choice("placement.policy",
+                    "Page placement: each line's L2 slice and set, DRAM channel, bank and row, "
+                    "home module and page",
+                    MEMCARLO_FIELD(placement.policy), placement::registry().names(),
+                    std::string(placement::registry().fallback())),
+      policy_choice("prefetch.policy", "GPU prefetcher in the L1 (none: no prefetching)",
+                    MEMCARLO_FIELD(prefetch.policy), prefetch::BuiltIn::names(), "none"),
   };
+  add_policy_keys(schedule::registry(), out);
+  add_policy_keys(placement::registry(), out);
+  return out;
 }
 
 #undef MEMCARLO_FIELD

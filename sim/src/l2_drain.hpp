@@ -1,6 +1,7 @@
-// The L2 side of an epoch (paper §3.2.2-3): the inter-core scheduler's order over the SMs'
-// requests, the shared L2 (Fermi write semantics, inclusive back-invalidation) and the DRAM's
-// random batches. It leaves every request's fill delay in place for Replay::resolve.
+// The L2 side of an epoch (paper §3.2.2-3), templated on the L2 replacement policy only: the
+// inter-core scheduler's order over the SMs' requests, the shared L2 (Fermi write semantics,
+// inclusive back-invalidation through the policy-free view of the L1s) and the DRAM's random
+// batches. It leaves every request's fill delay in place for Replay::resolve.
 #pragma once
 
 #include <algorithm>
@@ -12,23 +13,34 @@
 
 namespace memcarlo::sim {
 
-template <class L1Policy, class L2Policy>
-class L2Drain {
-  using L1View = typename PrivateCaches<L1Policy>::View;
+/// The L2 side as the (policy-free) replay sees it: one virtual call per epoch.
+class L2Side {
+ public:
+  virtual ~L2Side() = default;
+  /// Before a launch, after the line table and the L1s were reset for it: with `keep`, the L2
+  /// stays as the previous launch left it; otherwise it starts empty. `l1` is the launch's L1s,
+  /// for back-invalidation.
+  virtual void begin_launch(bool keep, const PrivateCacheView& l1) = 0;
+  /// Serves the epoch's requests: SM s's are s_.requests[request_begin[s], request_begin[s + 1]).
+  virtual void run() = 0;
+};
+
+template <class L2Policy>
+class L2Drain final : public L2Side {
+  using L1View = PrivateCacheView;
   using L2View = typename SharedCache<L2Policy>::View;
 
  public:
-  L2Drain(const CompiledTrace& trace, const HierarchyConfig& config, TrialRandom& random,
-          TrialWorkspace::State& state, PrivateCaches<L1Policy>& l1, SharedCache<L2Policy>& l2,
-          TrialResult& result)
-      : trace_(trace), config_(config), random_(random), s_(state), l1_(l1), l2_(l2),
+  L2Drain(const CompiledTrace& trace, const HierarchyConfig& config, LaunchStreams& streams,
+          TrialWorkspace::State& state, SharedCache<L2Policy>& l2, TrialResult& result)
+      : trace_(trace), config_(config), streams_(streams), s_(state), l2_(l2),
         result_(result) {
     sm_count_ = config.sm.count;
     t2_ = config.l2.latency;
     weighted_random_ = config.interconnect.scheduler == "weighted_random";
     k_.back_invalidate = config.l2.inclusive && config.l1.enabled;
     k_.write_activation = config.l2.write_activation;
-    prefetch_state_ = config.l2.size / config.l2.line * sizeof(SharedWay) > kResidentStateBytes;
+    load_state_ahead_ = config.l2.size / config.l2.line * sizeof(SharedWay) > kResidentStateBytes;
     k_.bursts_per_sector = std::max<std::uint32_t>(1, config.l2.sector / 32);
     k_.part_shift = static_cast<std::uint32_t>(std::countr_zero(trace.l2_lines_per_l1_line));
     k_.parts = trace.l2_lines_per_l1_line;
@@ -44,16 +56,26 @@ class L2Drain {
     }
     k_.spread = spread_.data();
     k_.counters = state.slot_counters.data();
-    k_.l2_set = trace.l2_set.data();
-    k_.dram_location = trace.dram_location.data();
   }
 
-  /// Serves the epoch's requests: SM s's are s_.requests[request_begin[s], request_begin[s + 1]).
-  void run() {
+  void begin_launch(bool keep, const PrivateCacheView& l1) override {
+    l1_ = l1;
+    const LineSpace::View lines = s_.line_space.view();
+    k_.l1_set = lines.l1_set;
+    k_.l2_set = lines.l2_set;
+    k_.dram_location = lines.dram;
+    if (!keep) {
+      l2_.reset(config_.l2.sets(), config_.l2.associativity, s_.lines,
+                static_cast<std::uint32_t>(std::countr_zero(trace_.l2_lines_per_l1_line)),
+                L2Policy{});
+    }
+  }
+
+  void run() override {
     order();
     s_.dram_requests.clear();
     s_.dram_meta.clear();
-    if (prefetch_state_) {
+    if (load_state_ahead_) {
       serve<true>();
     } else {
       serve<false>();
@@ -75,12 +97,12 @@ class L2Drain {
       // gives each interleaving of the queues probability prod(n_i!) / N!: a uniform shuffle of
       // the SM labels, drawn with Fisher-Yates.
       for (std::size_t i = order.size(); i > 1; --i) {
-        std::swap(order[i - 1], order[random_.below(static_cast<std::uint32_t>(i))]);
+        std::swap(order[i - 1], order[streams_.l2_order.below(static_cast<std::uint32_t>(i))]);
       }
     } else {  // round_robin: one request per non-empty queue in turn, from a random SM
       std::size_t remaining = order.size();
       order.clear();
-      const std::uint32_t start = random_.below(sm_count_);
+      const std::uint32_t start = streams_.l2_order.below(sm_count_);
       cursor_.resize(sm_count_);
       for (std::uint32_t sm = 0; sm < sm_count_; ++sm) {
         cursor_[sm] = s_.request_begin[sm + 1] - s_.request_begin[sm];  // requests left
@@ -103,36 +125,43 @@ class L2Drain {
     }
   }
 
-  /// The L2 side of run(); PrefetchState: also prefetch the way state of a nearer request (a
+  /// The L2 side of run(); StateAhead: also ask the CPU for the way state of a nearer request (a
   /// loop of its own, so that the other keeps its registers).
-  template <bool PrefetchState>
+  template <bool StateAhead>
   void serve() {
     const Constants k = k_;
-    const L1View l1 = l1_.view();
+    const L1View l1 = l1_;
     const L2View l2 = l2_.view();
     const std::uint32_t* index = s_.drain_index.data();
     const std::size_t n = s_.drain_index.size();
     for (std::size_t i = 0; i < n; ++i) {
       // The per-line tables rarely fit in the CPU's caches: ask for a later request's lines now.
-      constexpr std::size_t distance = PrefetchState ? kFarPrefetchAhead : kPrefetchAhead;
+      constexpr std::size_t distance = StateAhead ? kFarLoadAhead : kLoadAhead;
       const std::uint32_t ahead = s_.requests[index[std::min(i + distance, n - 1)]].line;
       const std::uint32_t ahead_id = ahead << k.part_shift;
-      prefetch(l2.ways_of_line(ahead));
-      prefetch(k.l2_set + ahead_id);
-      prefetch(k.dram_location + ahead);
-      if constexpr (PrefetchState) {
+      load_ahead(l2.ways_of_line(ahead));
+      load_ahead(k.l2_set + ahead_id);
+      load_ahead(k.dram_location + ahead);
+      if constexpr (StateAhead) {
         // Nearer, those lines have arrived: ask for the way state of the first L2 line it holds.
         const std::uint32_t near = s_.requests[index[std::min(i + kStateAhead, n - 1)]].line;
         const std::uint32_t near_way = l2.ways_of_line(near)[0];
         if (near_way != kNoWay) {
-          prefetch(l2.row(k.l2_set[near << k.part_shift]) + near_way);
+          load_ahead(l2.row(k.l2_set[near << k.part_shift]) + near_way);
         }
       }
       const L2Request& request = s_.requests[index[i]];
-      if (request.kind == tracebuf::AccessKind::kRead) {
-        read(k, l1, l2, request, index[i]);
-      } else {
-        write_or_atomic(k, l1, l2, request, index[i]);
+      switch (request.kind) {
+        case RequestKind::kDemandFill:
+          read<true>(k, l1, l2, request, index[i]);
+          break;
+        case RequestKind::kPrefetch:
+          read<false>(k, l1, l2, request, index[i]);
+          break;
+        case RequestKind::kStore:
+        case RequestKind::kAtomic:
+          write_or_atomic(k, l1, l2, request, index[i]);
+          break;
       }
     }
   }
@@ -141,17 +170,18 @@ class L2Drain {
   // instructions where the L2 lines are small and mostly miss (fermi-c2050: four 32-byte
   // evictions), a few dozen where they are large and mostly hit (h100): there, further ahead,
   // and the way state too, once the presence entry it needs has arrived.
-  static constexpr std::size_t kPrefetchAhead = 6;
-  static constexpr std::size_t kFarPrefetchAhead = 24;
+  static constexpr std::size_t kLoadAhead = 6;
+  static constexpr std::size_t kFarLoadAhead = 24;
   static constexpr std::size_t kStateAhead = 12;
   // Way states past this size are unlikely to stay in the CPU's caches between two accesses to
-  // a set (h100: 3.2 MB, v100: 0.8 MB, fermi-c2050: 0.2 MB); below it their prefetch only costs.
+  // a set (h100: 3.2 MB, v100: 0.8 MB, fermi-c2050: 0.2 MB); below it asking for them only costs.
   static constexpr std::uint64_t kResidentStateBytes = 512 * 1024;
 
   /// What the access loops need, copied into a local so that it stays in registers.
   struct Constants {
     const std::uint64_t* spread;
     AccessCounters* counters;
+    const std::uint32_t* l1_set;
     const std::uint32_t* l2_set;
     const DramLocation* dram_location;
     std::uint32_t part_shift;
@@ -161,8 +191,10 @@ class L2Drain {
     bool write_activation;
   };
 
-  /// An L1 miss. Per L2 line: a hit if every requested sector is valid; the sectors that are
-  /// not go to DRAM, in one request for the whole L1 line.
+  /// An L1 miss (Demand) or a prefetch. Per L2 line: a hit if every requested sector is valid;
+  /// the sectors that are not go to DRAM, in one request for the whole L1 line. A prefetch counts
+  /// apart from the loads (it is traffic, not one of their accesses).
+  template <bool Demand>
   MEMCARLO_HOT void read(const Constants& k, const L1View& l1, const L2View& l2,
                          const L2Request& request, std::uint32_t index) {
     const std::uint32_t sectors = bits_of(request.sectors);
@@ -193,22 +225,27 @@ class L2Drain {
       }
     }
     const auto requested = static_cast<std::uint32_t>(std::popcount(sectors));
-    AccessCounters& c = k.counters[request.slot];
-    c.l2_reads += accesses;
-    c.l2_read_hits += hits;
-    c.l2_read_sectors += requested;
-    c.l2_read_sector_hits += sector_hits;
+    if constexpr (Demand) {
+      AccessCounters& c = k.counters[request.counter];
+      c.l2_reads += accesses;
+      c.l2_read_hits += hits;
+      c.l2_read_sectors += requested;
+      c.l2_read_sector_hits += sector_hits;
+    } else {
+      result_.prefetch.l2_reads += accesses;
+      result_.prefetch.l2_read_hits += hits;
+    }
     // The L2 misses of one request lie in one L1 line, hence in one DRAM row: one DRAM request.
     if (hits != accesses) {
       s_.dram_requests.push_back({k.dram_location[request.line],
                                   (requested - sector_hits) * k.bursts_per_sector, false});
-      s_.dram_meta.push_back({index, request.slot});
+      s_.dram_meta.push_back({index, Demand ? request.counter : kNoRequest});
     }
   }
 
   void write_or_atomic(const Constants& k, const L1View& l1, const L2View& l2,
                        const L2Request& request, std::uint32_t index) {
-    const bool write = request.kind == tracebuf::AccessKind::kWrite;
+    const bool write = request.kind == RequestKind::kStore;
     const bool atomic = !write;
     std::uint32_t accesses = 0;
     std::uint32_t hits = 0;
@@ -256,7 +293,7 @@ class L2Drain {
         state->dirty |= bits;
       }
     }
-    AccessCounters& c = k.counters[request.slot];
+    AccessCounters& c = k.counters[request.counter];
     if (write) {
       c.l2_writes += accesses;
       c.l2_write_hits += hits;
@@ -271,7 +308,7 @@ class L2Drain {
       if (hits != accesses) {  // the missing sectors come from DRAM, like a read's
         s_.dram_requests.push_back({k.dram_location[request.line],
                                     (sectors - sector_hits) * k.bursts_per_sector, false});
-        s_.dram_meta.push_back({index, request.slot});
+        s_.dram_meta.push_back({index, request.counter});
       }
     }
   }
@@ -286,10 +323,10 @@ class L2Drain {
         dram_write(k, l1_line, static_cast<std::uint32_t>(std::popcount(dirty)));
       }
       if (k.back_invalidate && l1.held_anywhere(l1_line)) [[unlikely]] {
-        result_.back_invalidations += l1.invalidate_everywhere(trace_.l1_set[l1_line], l1_line);
+        result_.back_invalidations += l1.invalidate_everywhere(k.l1_set[l1_line], l1_line);
       }
     };
-    return l2.fill(set, id, random_, evicted);
+    return l2.fill(set, id, streams_.l2_replacement, evicted);
   }
 
   void dram_write(const Constants& k, std::uint32_t l1_line, std::uint32_t sectors) {
@@ -306,7 +343,7 @@ class L2Drain {
     while (begin < n) {
       std::size_t end = begin;
       for (std::uint32_t g = 0; g < groups && end < n; ++g) {
-        end = std::min(n, end + 1 + random_.below(config_.dram.batch_max_group));
+        end = std::min(n, end + 1 + streams_.dram_batches.below(config_.dram.batch_max_group));
       }
       const double latency = s_.dram->batch_latency(
           std::span<const dram::Request>(s_.dram_requests.data() + begin, end - begin));
@@ -321,7 +358,11 @@ class L2Drain {
         }
         L2Request& r = s_.requests[meta.request];
         r.fill_delay = std::max(r.fill_delay, full_cycles);
-        AccessCounters& c = k_.counters[meta.slot];
+        if (meta.counter == kNoRequest) {
+          ++result_.prefetch.dram_reads;
+          continue;
+        }
+        AccessCounters& c = k_.counters[meta.counter];
         ++c.dram_reads;
         c.dram_latency_sum += full;
       }
@@ -331,15 +372,15 @@ class L2Drain {
 
   const CompiledTrace& trace_;
   const HierarchyConfig& config_;
-  TrialRandom& random_;
+  LaunchStreams& streams_;
   TrialWorkspace::State& s_;
-  PrivateCaches<L1Policy>& l1_;
+  PrivateCacheView l1_{};
   SharedCache<L2Policy>& l2_;
   TrialResult& result_;
   std::uint32_t sm_count_ = 0;
   std::uint32_t t2_ = 0;
   bool weighted_random_ = true;
-  bool prefetch_state_ = false;  // the way states are too large to stay in the CPU's caches
+  bool load_state_ahead_ = false;  // the way states are too large to stay in the CPU's caches
   Constants k_{};
   std::array<std::uint64_t, 256> spread_{};
   std::vector<std::uint32_t> cursor_;

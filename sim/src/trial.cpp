@@ -1,27 +1,57 @@
-// run_trial: picks the cache instantiations for the configured replacement policies once, then
-// replays every launch of the compiled trace with the trial's own random stream.
+// run_trial and the policy-free steps of a trial (run_trial.hpp): sizing, the launch loop with
+// each launch's random streams and CTA scheduler, and the reduction of the counters.
 #include "memcarlo/sim/trial.hpp"
 
-#include "replay.hpp"
-#include "trial_state.hpp"
+#include "run_trial.hpp"
 
 namespace memcarlo::sim {
-namespace {
+namespace detail {
 
-template <template <class> class Cache>
-void select_policy(AnyCache<Cache>& cache, const std::string& name) {
-  // Keep the existing storage when the policy is unchanged; switch alternatives otherwise.
-  std::visit(
-      [&](auto policy) {
-        using Policy = decltype(policy);
-        if (!std::holds_alternative<Cache<Policy>>(cache)) {
-          cache.template emplace<Cache<Policy>>();
-        }
-      },
-      replacement::make(name));
+void begin_trial(const CompiledTrace& trace, const HierarchyConfig& config,
+                 TrialWorkspace::State& state, TrialResult& result, std::uint32_t untraced_lines) {
+  result.loads.resize(trace.loads.size());
+  result.allocations.resize(trace.allocation_names.size());
+  result.kernels.resize(trace.kernel_names.size());
+  state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
+  state.slot_counters.assign(trace.slots.size(), AccessCounters{});
+  state.line_space.reset(trace, config, untraced_lines);
 }
 
-}  // namespace
+void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config,
+                     std::uint64_t seed, std::uint64_t trial, TrialWorkspace::State& state,
+                     Residency& residency, LaunchStreams& streams, SmSide& sm_side,
+                     L2Side& l2_side, TrialResult& result) {
+  const std::unique_ptr<schedule::CtaScheduler> scheduler = schedule::make(config);
+  Replay replay(trace, config, state, residency, sm_side, l2_side, *scheduler, result);
+  const LaunchTrace* previous = nullptr;
+  for (const LaunchTrace& launch : trace.launches) {
+    streams = LaunchStreams(seed, trial, launch.index);
+    replay.run_launch(launch, keeps_l2(config, previous, launch), streams);
+    result.transactions += launch.transactions;
+    previous = &launch;
+  }
+}
+
+void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, TrialResult& result) {
+  for (std::size_t slot = 0; slot < trace.slots.size(); ++slot) {
+    const AccessCounters& c = state.slot_counters[slot];
+    result.loads[trace.slots[slot].load] += c;
+    if (trace.slots[slot].allocation != kNoAllocation) {
+      result.allocations[trace.slots[slot].allocation] += c;
+    }
+    result.kernels[trace.slots[slot].kernel] += c;
+    result.overall += c;
+  }
+}
+
+std::uint32_t untraced_line_capacity(const HierarchyConfig& config) {
+  const std::uint64_t l1_ways =
+      config.l1.enabled ? std::uint64_t{config.sm.count} * config.l1.capacity() / config.l1.line : 0;
+  const std::uint64_t l2_lines = config.l2.size / config.l1.line + 1;
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(l1_ways + l2_lines + 65536, 1u << 30));
+}
+
+}  // namespace detail
 
 bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
               const LaunchTrace& launch) {
@@ -73,40 +103,7 @@ std::uint64_t TrialWorkspace::bytes() const {
 
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
-  TrialWorkspace::State& state = workspace.state();
-  TrialRandom random(seed, trial);
-  TrialResult result;
-  result.loads.resize(trace.loads.size());
-  result.allocations.resize(trace.allocation_names.size());
-  result.kernels.resize(trace.kernel_names.size());
-  state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
-  state.slot_counters.assign(trace.slots.size(), AccessCounters{});
-  select_policy(state.l1, config.l1.replacement);
-  select_policy(state.l2, config.l2.replacement);
-  std::visit(
-      [&](auto& l1, auto& l2) {
-        using L1 = std::decay_t<decltype(l1)>;
-        using L2 = std::decay_t<decltype(l2)>;
-        Replay<typename L1::policy_type, typename L2::policy_type> replay(trace, config, random,
-                                                                          state, l1, l2, result);
-        const LaunchTrace* previous = nullptr;
-        for (const LaunchTrace& launch : trace.launches) {
-          replay.run_launch(launch, keeps_l2(config, previous, launch));
-          result.transactions += launch.transactions;
-          previous = &launch;
-        }
-      },
-      state.l1, state.l2);
-  for (std::size_t slot = 0; slot < trace.slots.size(); ++slot) {
-    const AccessCounters& c = state.slot_counters[slot];
-    result.loads[trace.slots[slot].load] += c;
-    if (trace.slots[slot].allocation != kNoAllocation) {
-      result.allocations[trace.slots[slot].allocation] += c;
-    }
-    result.kernels[trace.slots[slot].kernel] += c;
-    result.overall += c;
-  }
-  return result;
+  return run_trial_with<prefetch::BuiltIn>(trace, config, seed, trial, workspace);
 }
 
 }  // namespace memcarlo::sim

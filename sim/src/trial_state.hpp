@@ -1,5 +1,6 @@
-// Internal state of a trial replay: warps and blocks resident on each SM, the epoch's requests
-// into the L2, pending DRAM requests and the caches. Owned by TrialWorkspace, reused across trials.
+// Internal state of a trial replay and its vocabulary: warps and blocks resident on each SM, the
+// epoch's requests into the L2 (their kinds and waiters), pending DRAM requests, the line space
+// and the caches. Owned by TrialWorkspace, reused across trials.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "append_buffer.hpp"
+#include "line_space.hpp"
+#include "memcarlo/sim/schedule/cta_scheduler.hpp"
 #include "memcarlo/sim/private_caches.hpp"
 #include "memcarlo/sim/shared_cache.hpp"
 #include "memcarlo/sim/dram/model.hpp"
@@ -19,8 +22,22 @@
 
 namespace memcarlo::sim {
 
-inline constexpr std::uint32_t kNoWarp = 0xFFFF;  // warp slots within an SM are below this
+/// Warp slots within an SM are below this: it stands for "no warp", never for a kind of request.
+inline constexpr std::uint32_t kNoWarp = 0xFFFF;
+/// The waiter of a request that no warp waits for (a store, a prefetch).
+inline constexpr std::uint16_t kNoWaiter = 0xFFFF;
 inline constexpr std::uint32_t kNoRequest = 0xFFFFFFFF;
+
+/// What a request to the L2 is. Its kind decides how the L2 serves it (demand fills and
+/// prefetches read; stores write; atomics read and write) and what its fill does on the way back
+/// (a demand fill and a prefetch complete an L1 way and an MSHR; a demand fill and an atomic wake
+/// their waiter).
+enum class RequestKind : std::uint8_t {
+  kDemandFill,  // an L1 miss of a load (or the L1 disabled): a warp waits for it
+  kStore,       // written through to the L2; nobody waits
+  kAtomic,      // performed at the L2; a warp waits for the old value
+  kPrefetch,    // a GPU prefetcher's fill of an L1 way; nobody waits
+};
 
 struct WarpSlot {
   std::uint32_t bulk = 0;      // next bulk to issue (index into CompiledTrace::bulks)
@@ -41,18 +58,18 @@ struct BlockSlot {
   std::uint32_t warp_count = 0;
 };
 
-/// A request from an SM to the L2: an L1 miss (read), a store, or an atomic. The requests of one
-/// epoch sit in one buffer, SM by SM in issue order; the drain serves them in place.
+/// A request from an SM to the L2. The requests of one epoch sit in one buffer, SM by SM in
+/// issue order; the drain serves them in place.
 struct L2Request {
   std::uint64_t issue_time;
   std::uint32_t fill_delay;  // cycles from issue to data: the L2 latency, or more after DRAM
-  std::uint32_t line;        // L1 line id
-  std::uint32_t slot;        // counter slot
-  std::uint32_t l1_at;       // L1 way (PrivateCaches index) the read fills, if still its line
-  std::uint16_t warp;        // warp slot within the SM waiting for the data, or kNoWarp
+  std::uint32_t line;        // L1 line id (line space)
+  std::uint32_t counter;     // counter slot (CompiledTrace::slots) of the access behind it
+  std::uint32_t l1_way;      // the L1 way (PrivateCaches slot) it fills, if still its line
+  std::uint16_t waiter;      // warp slot within the SM waiting for the data, or kNoWaiter
   std::uint16_t sm;
-  tracebuf::AccessKind kind;  // read (L1 misses), write or atomic
-  SectorMask sectors;         // L2-sector chunks of the L1 line
+  RequestKind kind;
+  SectorMask sectors;        // L2-sector chunks of the L1 line
   std::uint16_t reserved;
 };
 static_assert(sizeof(L2Request) == 32);
@@ -60,14 +77,14 @@ static_assert(sizeof(L2Request) == 32);
 /// A warp that hit a line whose fill time was still unknown (in-flight hit in the same epoch).
 struct FillWait {
   std::uint32_t line;
-  std::uint32_t l1_at;  // the L1 way that held the line
+  std::uint32_t l1_way;  // the L1 way (PrivateCaches slot) that held the line
   std::uint16_t sm;
   std::uint16_t warp;
 };
 
 struct DramMeta {
   std::uint32_t request;  // index into the epoch's requests, or kNoRequest for writes
-  std::uint32_t slot;
+  std::uint32_t counter;  // counter slot, or kNoRequest for a prefetch (counted apart)
 };
 
 struct FreedBlock {
@@ -76,6 +93,7 @@ struct FreedBlock {
   std::uint16_t sm;
   std::uint32_t block_slot;
 };
+
 
 /// Outstanding L1 misses of one SM (its MSHRs), retired at epoch granularity: a miss whose data
 /// arrives during epoch e frees its entry when epoch e + 1 begins.
@@ -135,8 +153,11 @@ struct TrialWorkspace::State {
   AppendBuffer<dram::Request> dram_requests;
   AppendBuffer<DramMeta> dram_meta;
   std::vector<FreedBlock> freed;
+  schedule::CtaPlan cta_plan;
+  std::vector<std::uint32_t> queue_next;  // per queue of the plan: its next block in the order
   std::unique_ptr<dram::Model> dram;
-  LineTable lines;  // per L1 line: L1 holders and L2 ways
+  LineSpace line_space;  // line ids beyond the trace, and every line's sets and DRAM location
+  LineTable lines;       // per L1 line id: L1 holders and L2 ways
   AnyCache<PrivateCaches> l1;
   AnyCache<SharedCache> l2;
 };

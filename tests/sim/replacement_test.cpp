@@ -105,7 +105,7 @@ TEST(RecencyRanks, RandomSequencesMatchTheReferenceForEveryRowShape) {
 TEST(Policies, LruEvictsTheLeastRecentlyUsedAndFifoTheFirstFilled) {
   // Fill ways 0..3 in order, hit way 0, then replace: LRU takes way 1 (way 0 was used since),
   // FIFO takes way 0 (filled first; hits do not count).
-  TrialRandom random(1, 0);
+  RandomStream random(1, Purpose::kL1Replacement, 0, 0);
   Lru lru;
   lru.reset(1, 4);
   Fifo fifo;
@@ -126,7 +126,7 @@ TEST(Policies, LruEvictsTheLeastRecentlyUsedAndFifoTheFirstFilled) {
 }
 
 TEST(Policies, RandomVictimsAreUniformOverTheWays) {
-  TrialRandom random(3, 0);
+  RandomStream random(3, Purpose::kL1Replacement, 0, 0);
   Random policy;
   policy.reset(1, 8);
   const auto view = policy.view();

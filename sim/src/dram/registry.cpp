@@ -1,6 +1,7 @@
 // The DRAM model registry: one line per model.
 #include "banked.hpp"
 #include "fixed.hpp"
+#include "memcarlo/sim/policy_registry.hpp"
 
 namespace memcarlo::sim::dram {
 namespace {
@@ -28,7 +29,14 @@ std::unique_ptr<Model> make(const DramConfig& config) {
       return entry.make(config);
     }
   }
-  return make_banked(config);
+  throw UnknownPolicy("dram.model: unknown model \"" + config.model + "\"; expected one of " +
+                      [] {
+                        std::string known;
+                        for (const Entry& entry : kRegistry) {
+                          known += (known.empty() ? "" : ", ") + std::string(entry.name);
+                        }
+                        return known;
+                      }());
 }
 
 }  // namespace memcarlo::sim::dram

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -114,6 +115,15 @@ struct CompiledTrace {
   std::vector<LoadStatic> loads;  // indexed by static id
   std::vector<std::string> allocation_names;
   std::vector<tracebuf::LoadInfo> load_info;
+
+  // Per dense L1 line id, filled by the placement policy: the line's home module and page.
+  std::vector<std::uint16_t> line_module;
+  std::vector<std::uint32_t> line_page;
+  // The address index: line ids sorted by address.
+  std::vector<std::uint32_t> lines_by_address;
+
+  /// The id of the traced L1 line at byte address `line_address`, if the trace touches it.
+  [[nodiscard]] std::optional<std::uint32_t> find_line(std::uint64_t line_address) const;
 
   [[nodiscard]] std::uint32_t l1_line_count() const {
     return static_cast<std::uint32_t>(l1_set.size());

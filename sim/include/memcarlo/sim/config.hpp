@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
+
+#include "memcarlo/sim/key_spec.hpp"
 
 namespace memcarlo::sim {
 
@@ -31,7 +34,8 @@ struct CacheConfig {
   std::uint32_t slices = 1;  // L2 only
   std::string replacement = "lru";
   std::uint32_t latency = 52;  // cycles from issue to data, for a hit
-  std::string store_policy;    // L1: no_allocate_invalidate | no_allocate_update | allocate
+  std::string store_policy = "no_allocate_update";  // L1: no_allocate_invalidate |
+                                                    // no_allocate_update | allocate
   bool inclusive = true;       // L2 only: evictions invalidate the line in every L1
   bool write_activation = false;  // L2 only: stores hit only sectors a store brought in or wrote
                                   // (Fermi, paper §2.1); else any valid sector
@@ -79,6 +83,32 @@ struct ScheduleConfig {
   /// Random start alignment (§3.2.1): each SM's first blocks start after a delay drawn uniformly
   /// from [0, start_jitter x the cycles one block needs to issue its transactions).
   double start_jitter = 1.0;
+  std::string cta = "round-robin";  // the CTA scheduler (schedule/cta_scheduler.hpp)
+};
+
+struct PlacementConfig {
+  std::string policy = "interleaved";  // where lines live (placement/placement.hpp)
+};
+
+struct PrefetchConfig {
+  std::string policy = "none";  // the L1's GPU prefetcher (prefetch/prefetcher.hpp)
+};
+
+/// The values of the keys that policies own, as JSON text by key (the loader checked their
+/// types). A key nobody set reads as its KeySpec's default.
+class PolicyParameters {
+ public:
+  void set(const std::string& key, std::string json_text) { values_[key] = std::move(json_text); }
+  [[nodiscard]] bool contains(const std::string& key) const { return values_.contains(key); }
+  /// The value of `key` as JSON text: the one set, or the default.
+  [[nodiscard]] std::string text(const KeySpec& key) const;
+  /// ... as a number (integers and sizes: "16KiB" reads as 16384).
+  [[nodiscard]] double number(const KeySpec& key) const;
+  [[nodiscard]] std::uint64_t integer(const KeySpec& key) const;
+  [[nodiscard]] const std::map<std::string, std::string>& values() const { return values_; }
+
+ private:
+  std::map<std::string, std::string> values_;
 };
 
 struct HierarchyConfig {
@@ -91,6 +121,9 @@ struct HierarchyConfig {
   InterconnectConfig interconnect;
   DramConfig dram;
   ScheduleConfig schedule;
+  PlacementConfig placement;
+  PrefetchConfig prefetch;
+  PolicyParameters params;
 };
 
 }  // namespace memcarlo::sim

@@ -22,6 +22,10 @@ struct ParameterInfo {
   std::string type;         // "integer", "size", "number", "boolean", "string", "choice"
   std::string description;
   std::vector<std::string> choices;  // for "choice"
+  // A key a hierarchy file may leave out (policies and the keys they own): it then takes
+  // `fallback`, JSON text. Keys that describe the machine itself are required.
+  bool optional = false;
+  std::string fallback;
 };
 
 /// Every parameter a hierarchy file may set, in documentation order.

@@ -17,9 +17,11 @@
 
 namespace memcarlo::sim {
 
-/// Asks for the cache line at `address` ahead of a load that will need it (a hint: no effect on
-/// results, and none at all where the compiler has no builtin).
-inline void prefetch(const void* address) {
+/// Asks the CPU for the cache line at `address` ahead of a load that will need it (a hint: no
+/// effect on results, and none at all where the compiler has no builtin). Named so that
+/// "prefetch" in this code always means a GPU prefetcher's. GCC 12 has dropped such hints as dead
+/// code before: check the binary (objdump -d | grep prefetch) before trusting an experiment.
+inline void load_ahead(const void* address) {
 #if defined(__GNUC__)
   __builtin_prefetch(address);
 #else
@@ -30,6 +32,9 @@ inline void prefetch(const void* address) {
 }  // namespace memcarlo::sim
 
 namespace memcarlo::sim {
+
+/// No way: a line a cache does not hold, or no way replacement may pick.
+inline constexpr std::uint32_t kNoWay = 0xFF;
 
 /// A way (or recency-list node) index.
 enum class WayIndex : std::uint8_t {};

@@ -18,6 +18,7 @@ class LineTable {
              std::uint16_t no_way) {
     words_ = holder_words;
     stride_ = holder_words + parts;
+    no_way_ = no_way;
     records_.assign(std::size_t{lines} * stride_, 0);
     for (std::size_t line = 0; line < lines; ++line) {
       for (std::uint32_t part = 0; part < parts; ++part) {
@@ -35,6 +36,16 @@ class LineTable {
     }
   }
 
+  /// Whether no L2 line of L1 line `line` is cached.
+  [[nodiscard]] bool l2_free(std::uint32_t line) const {
+    for (std::uint32_t part = words_; part < stride_; ++part) {
+      if (records_[std::size_t{line} * stride_ + part] != no_way_) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   [[nodiscard]] std::uint16_t* records() { return records_.data(); }
   [[nodiscard]] std::uint32_t stride() const { return stride_; }
   [[nodiscard]] std::uint32_t holder_words() const { return words_; }
@@ -43,6 +54,7 @@ class LineTable {
  private:
   std::uint32_t words_ = 0;
   std::uint32_t stride_ = 0;
+  std::uint16_t no_way_ = 0;
   std::vector<std::uint16_t> records_;
 };
 

@@ -62,7 +62,7 @@ class SharedCache {
     /// leaves after `evicted(line, dirty sector bits)` has seen it. Returns the way, its masks
     /// empty.
     template <class OnEviction>
-    MEMCARLO_HOT SharedWay& fill(std::uint32_t set, std::uint32_t line, TrialRandom& random,
+    MEMCARLO_HOT SharedWay& fill(std::uint32_t set, std::uint32_t line, RandomStream& random,
                     OnEviction&& evicted) const {
       const std::uint64_t available = invalid[set];
       std::uint32_t chosen;

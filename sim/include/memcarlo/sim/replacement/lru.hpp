@@ -11,8 +11,12 @@ class Lru {
     RecencyRanks::View recency;
     MEMCARLO_HOT void on_fill(std::uint32_t set, std::uint32_t way) const { recency.promote(set, way); }
     MEMCARLO_HOT void on_hit(std::uint32_t set, std::uint32_t way) const { recency.promote(set, way); }
-    MEMCARLO_HOT std::uint32_t replace(std::uint32_t set, TrialRandom&) const {
+    MEMCARLO_HOT std::uint32_t replace(std::uint32_t set, RandomStream&) const {
       return recency.rotate_oldest(set);
+    }
+    std::uint32_t replace_excluding(std::uint32_t set, std::uint64_t excluded,
+                                    RandomStream&) const {
+      return recency.rotate_oldest_excluding(set, excluded);
     }
   };
 

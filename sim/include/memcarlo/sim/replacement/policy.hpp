@@ -17,8 +17,13 @@
 //                          The cache hands out invalid ways itself before asking, so a policy
 //                          never sees them here. One call instead of victim-then-fill lets LRU
 //                          and FIFO move their oldest way to the front in one step.
-// Hooks are O(1), must not allocate, and may draw from the trial's random stream only in
-// replace().
+//     replace_excluding(set, excluded, random)
+//                          as replace(), but never picks a way whose bit is set in `excluded`
+//                          (pinned ways); kNoWay when every way is excluded (then nothing is
+//                          recorded). Only called when some way of the set is excluded, so it
+//                          may cost O(ways).
+// Hooks must not allocate, and may draw from the replacement stream only in replace() and
+// replace_excluding().
 #pragma once
 
 #if defined(__SSE2__)
@@ -95,6 +100,25 @@ class RecencyRanks {
       }
       return way;
 #endif
+    }
+
+    /// The least recent way whose bit is clear in `excluded`, made the most recent; kNoWay when
+    /// every way is excluded.
+    std::uint32_t rotate_oldest_excluding(std::uint32_t set, std::uint64_t excluded) const {
+      const WayIndex* ranks_of = row(set);
+      std::uint32_t chosen = kNoWay;
+      std::uint32_t oldest_rank = 0;
+      for (std::uint32_t way = 0; way < ways; ++way) {
+        const std::uint32_t rank = index_of(ranks_of[way]);
+        if ((excluded >> way & 1) == 0 && (chosen == kNoWay || rank > oldest_rank)) {
+          chosen = way;
+          oldest_rank = rank;
+        }
+      }
+      if (chosen != kNoWay) {
+        promote(set, chosen);
+      }
+      return chosen;
     }
 
     /// Makes the least recent way the most recent and returns it: in one pass, every other

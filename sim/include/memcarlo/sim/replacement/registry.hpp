@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "memcarlo/sim/policy_registry.hpp"
 #include "memcarlo/sim/replacement/fifo.hpp"
 #include "memcarlo/sim/replacement/lru.hpp"
 #include "memcarlo/sim/replacement/random.hpp"
@@ -36,14 +37,20 @@ inline std::vector<std::string> names() {
   return out;
 }
 
-/// The policy registered under `name`; the caller validated the name (the schema lists names()).
-inline AnyPolicy make(std::string_view name) {
+/// The policy registered under `name`; an unknown name is an UnknownPolicy that names `key` and
+/// lists the registered ones (never a silent fallback).
+inline AnyPolicy make(std::string_view key, std::string_view name) {
   for (const Entry& entry : kRegistry) {
     if (entry.name == name) {
       return entry.make();
     }
   }
-  return Lru{};
+  std::string known;
+  for (const Entry& entry : kRegistry) {
+    known += (known.empty() ? "" : ", ") + std::string(entry.name);
+  }
+  throw UnknownPolicy(std::string(key) + ": unknown policy \"" + std::string(name) +
+                      "\"; expected one of " + known);
 }
 
 }  // namespace memcarlo::sim::replacement

@@ -1,0 +1,46 @@
+// Page placement as a policy: where each line lives — the L2 set (slice) that caches it, its
+// DRAM channel, bank and row, its home module and its page. Decided once per compiled trace for
+// the traced lines (and when an untraced line is first seen, for the lines a GPU prefetcher
+// brings in); the replay only reads the per-line arrays it filled.
+//
+// Contract:
+//   place(address, l2_sets)  the L1 line at byte `address` (a multiple of l1.line): writes the
+//                            global L2 set (slice-major) of each of its l2_sets.size() L2 lines
+//                            and returns the rest of its home. A function of the address and
+//                            the hierarchy only (a policy that must see the trial, first-touch,
+//                            would add a per-trial hook); must not allocate; called once per line.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/config.hpp"
+#include "memcarlo/sim/policy_registry.hpp"
+
+namespace memcarlo::sim::placement {
+
+struct LineHome {
+  DramLocation dram;
+  std::uint16_t module = 0;  // the NUMA module whose memory holds the line
+  std::uint32_t page = 0;    // address / placement.page_bytes
+};
+
+class Placement {
+ public:
+  virtual ~Placement() = default;
+  virtual LineHome place(std::uint64_t address, std::span<std::uint32_t> l2_sets) const = 0;
+};
+
+using PlacementFactory = std::unique_ptr<Placement> (*)(const HierarchyConfig&);
+using PlacementRegistry = PolicyRegistry<PlacementFactory>;
+
+/// The page placements (hierarchy key placement.policy), one line each in
+/// placement/registry.cpp.
+PlacementRegistry& registry();
+
+/// The placement config.placement.policy names (UnknownPolicy if none does).
+std::unique_ptr<Placement> make(const HierarchyConfig& config);
+
+}  // namespace memcarlo::sim::placement

@@ -1,0 +1,98 @@
+// The registries of the engine's policies (CTA schedulers, page placements, GPU prefetchers):
+// one entry per implementation, with its name, what it does, the hierarchy keys it owns and how
+// to make it. A policy's keys are ordinary hierarchy keys (`memcarlo hierarchy keys` lists them,
+// `--set` and sweeps vary them); a hierarchy file that does not set one gets its default.
+//
+// Adding a policy: its file, and one line in its family's registration function (or, outside
+// the engine, one `registry().add(...)` in a static initializer, as the tests do).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "memcarlo/sim/key_spec.hpp"
+
+namespace memcarlo::sim {
+
+/// The policy named `name` is not registered; what() lists the names that are.
+class UnknownPolicy : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+template <class Factory>
+struct PolicyEntry {
+  std::string_view name;
+  std::string_view description;
+  std::vector<KeySpec> keys;
+  Factory make;
+};
+
+/// The entries of one family of policies, chosen by the hierarchy key `key()`. Entries are kept
+/// in registration order; names are unique.
+template <class Factory>
+class PolicyRegistry {
+ public:
+  using Entry = PolicyEntry<Factory>;
+
+  PolicyRegistry(std::string_view key, std::string_view fallback, std::vector<Entry> entries)
+      : key_(key), fallback_(fallback) {
+    for (Entry& entry : entries) {
+      add(std::move(entry));
+    }
+  }
+
+  /// Registers one more policy; returns true so that a static initializer can call it. A name
+  /// already registered is a programming error.
+  bool add(Entry entry) {
+    if (find_or_null(entry.name) != nullptr) {
+      throw std::logic_error(std::string(key_) + ": policy " + std::string(entry.name) +
+                             " is registered twice");
+    }
+    entries_.push_back(std::move(entry));
+    return true;
+  }
+
+  [[nodiscard]] const Entry* find_or_null(std::string_view name) const {
+    const auto found = std::find_if(entries_.begin(), entries_.end(),
+                                    [&](const Entry& entry) { return entry.name == name; });
+    return found == entries_.end() ? nullptr : &*found;
+  }
+
+  /// The entry named `name`; an unknown name is an UnknownPolicy naming the key and listing
+  /// the known policies (never a silent fallback).
+  [[nodiscard]] const Entry& find(std::string_view name) const {
+    if (const Entry* entry = find_or_null(name)) {
+      return *entry;
+    }
+    std::string known;
+    for (const Entry& entry : entries_) {
+      known += (known.empty() ? "" : ", ") + std::string(entry.name);
+    }
+    throw UnknownPolicy(std::string(key_) + ": unknown policy \"" + std::string(name) +
+                        "\"; expected one of " + known);
+  }
+
+  [[nodiscard]] std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const Entry& entry : entries_) {
+      out.emplace_back(entry.name);
+    }
+    return out;
+  }
+  [[nodiscard]] const std::deque<Entry>& entries() const { return entries_; }
+  [[nodiscard]] std::string_view key() const { return key_; }
+  [[nodiscard]] std::string_view fallback() const { return fallback_; }
+
+ private:
+  std::string_view key_;
+  std::string_view fallback_;
+  std::deque<Entry> entries_;  // stable addresses: find() hands out references
+};
+
+}  // namespace memcarlo::sim

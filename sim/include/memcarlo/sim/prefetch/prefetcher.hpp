@@ -1,0 +1,58 @@
+// GPU prefetching in the L1 as a policy. The prefetcher is the one policy that acts on every L1
+// access, so it is a template parameter of the SM side of the replay (like the replacement
+// policies), chosen once per trial; `None` compiles to nothing.
+//
+// Contract of a prefetcher type P:
+//   static constexpr std::string_view kName          its prefetch.policy name
+//   static constexpr std::uint32_t kMaxRequests      the most prefetches one L1 access may ask
+//                                                    for (the engine reserves request space from
+//                                                    it); 0: the hooks are never called
+//   explicit P(const HierarchyConfig&)               reads its keys (config.params); may allocate
+//   void begin_launch(std::uint32_t sm_count)        before each launch; may allocate
+//   template <class Sink>
+//   void on_access(const L1Access& access, Sink& sink)
+//                                                    after every L1 access of a load (hit or
+//                                                    miss); may call sink.prefetch(address) for
+//                                                    up to kMaxRequests line addresses (any
+//                                                    byte address; the engine rounds it down to
+//                                                    its L1 line). Must not allocate; may draw
+//                                                    only from access.random.
+// What the engine does with a prefetch: a line the L1 holds is not fetched again (redundant);
+// otherwise the line gets an id in the line space (an untraced line gets one after the traced
+// ones), a way in the SM's L1 (replacement as for a miss, pinned ways excluded) flagged
+// prefetched, an MSHR, and a request to the L2 that travels like a miss (L2, DRAM, fill time)
+// and counts in the L2 and DRAM traffic, not in any load's hit ratios. A demand access that
+// finds a prefetched way counts it useful (and late if its data has not arrived).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "memcarlo/sim/config.hpp"
+#include "memcarlo/sim/random.hpp"
+
+namespace memcarlo::sim::prefetch {
+
+/// What the L1 sees of one access (hardware at the L1 sees the SM, the warp, the PC, the
+/// address and whether it hit).
+struct L1Access {
+  std::uint32_t sm;
+  std::uint32_t warp;         // warp slot within the SM
+  std::uint32_t load;         // static id of the load (its PC)
+  std::uint64_t line_address;  // byte address of the L1 line accessed
+  bool hit;                   // every requested sector was present (in flight or not)
+  std::uint64_t clock;        // the SM's logical clock
+  RandomStream& random;       // Purpose::kPrefetch of this SM and epoch
+};
+
+/// No prefetching: the default, compiled away.
+struct None {
+  static constexpr std::string_view kName = "none";
+  static constexpr std::uint32_t kMaxRequests = 0;
+  explicit None(const HierarchyConfig&) {}
+  void begin_launch(std::uint32_t) {}
+  template <class Sink>
+  void on_access(const L1Access&, Sink&) {}
+};
+
+}  // namespace memcarlo::sim::prefetch

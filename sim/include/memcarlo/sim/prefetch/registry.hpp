@@ -1,0 +1,47 @@
+// The GPU prefetcher registry (hierarchy key prefetch.policy): a list of types, one entry per
+// prefetcher, that the trial turns into one SM-side instantiation per (L1 replacement policy,
+// prefetcher). Policies that only decide per launch (CTA schedulers, placements) stay out of
+// template lists, so the instantiations grow as L1 policies x prefetchers and no faster.
+// A test or a tool adds a prefetcher with List::With<Extra> (one line) and runs trials through
+// run_trial_with (sim/src/run_trial.hpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "memcarlo/sim/policy_registry.hpp"
+#include "memcarlo/sim/prefetch/prefetcher.hpp"
+
+namespace memcarlo::sim::prefetch {
+
+template <class... Prefetchers>
+struct List {
+  template <class... More>
+  using With = List<Prefetchers..., More...>;
+
+  static std::vector<std::string> names() { return {std::string(Prefetchers::kName)...}; }
+
+  /// Calls f(P{config}) for the prefetcher P named config.prefetch.policy; an unknown name is
+  /// an UnknownPolicy listing the known ones.
+  template <class F>
+  static void visit(const HierarchyConfig& config, F&& f) {
+    const bool found = ((Prefetchers::kName == config.prefetch.policy
+                             ? (f(Prefetchers{config}), true)
+                             : false) ||
+                        ...);
+    if (!found) {
+      std::string known;
+      for (const std::string& name : names()) {
+        known += (known.empty() ? "" : ", ") + name;
+      }
+      throw UnknownPolicy("prefetch.policy: unknown policy \"" + config.prefetch.policy +
+                          "\"; expected one of " + known);
+    }
+  }
+};
+
+/// The built-in prefetchers, one entry each.
+using BuiltIn = List<None>;
+
+}  // namespace memcarlo::sim::prefetch

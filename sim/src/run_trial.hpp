@@ -1,0 +1,76 @@
+// One trial, with the prefetchers of a registry list: picks the instantiations for the
+// configured policies once (the SM side per L1 replacement policy and prefetcher, the L2 side
+// per L2 replacement policy), then replays every launch with that launch's random streams.
+// The engine compiles 3 x |prefetchers| SM sides and 3 L2 sides; run_trial uses
+// prefetch::BuiltIn, a test adds its own prefetcher with BuiltIn::With<P>.
+#pragma once
+
+#include <string>
+
+#include "memcarlo/sim/prefetch/registry.hpp"
+#include "replay.hpp"
+#include "trial_state.hpp"
+
+namespace memcarlo::sim {
+namespace detail {
+
+template <template <class> class Cache>
+void select_policy(AnyCache<Cache>& cache, const std::string& key, const std::string& name) {
+  // Keep the existing storage when the policy is unchanged; switch alternatives otherwise.
+  std::visit(
+      [&](auto policy) {
+        using Policy = decltype(policy);
+        if (!std::holds_alternative<Cache<Policy>>(cache)) {
+          cache.template emplace<Cache<Policy>>();
+        }
+      },
+      replacement::make(key, name));
+}
+
+/// Sizes the trial's state and result for `trace`.
+void begin_trial(const CompiledTrace& trace, const HierarchyConfig& config,
+                 TrialWorkspace::State& state, TrialResult& result, std::uint32_t untraced_lines);
+/// Replays every launch of `trace` through the two sides.
+void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config,
+                     std::uint64_t seed, std::uint64_t trial, TrialWorkspace::State& state,
+                     Residency& residency, LaunchStreams& streams, SmSide& sm_side,
+                     L2Side& l2_side, TrialResult& result);
+/// Splits the per-slot counters into per-load, per-allocation, per-kernel and overall totals.
+void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, TrialResult& result);
+
+/// Untraced line ids a trial with a prefetcher keeps: enough for every way of every cache to
+/// hold a different untraced line, plus the requests of a few epochs in flight.
+std::uint32_t untraced_line_capacity(const HierarchyConfig& config);
+
+}  // namespace detail
+
+template <class PrefetcherList>
+TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& config,
+                           std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
+  TrialWorkspace::State& state = workspace.state();
+  TrialResult result;
+  detail::select_policy(state.l1, "l1.replacement", config.l1.replacement);
+  detail::select_policy(state.l2, "l2.replacement", config.l2.replacement);
+  PrefetcherList::visit(config, [&](auto prefetcher) {
+    using Prefetcher = decltype(prefetcher);
+    detail::begin_trial(trace, config, state, result,
+                        Prefetcher::kMaxRequests > 0 ? detail::untraced_line_capacity(config) : 0);
+    std::visit(
+        [&](auto& l1, auto& l2) {
+          using L1 = typename std::decay_t<decltype(l1)>::policy_type;
+          using L2 = typename std::decay_t<decltype(l2)>::policy_type;
+          LaunchStreams streams;  // each launch's, assigned by replay_launches
+          Residency residency(trace, state, config.sm.count);
+          SmSideOf<L1, Prefetcher> sm_side(trace, config, streams, state, residency, l1,
+                                           std::move(prefetcher), result);
+          L2Drain<L2> l2_side(trace, config, streams, state, l2, result);
+          detail::replay_launches(trace, config, seed, trial, state, residency, streams, sm_side,
+                                  l2_side, result);
+        },
+        state.l1, state.l2);
+  });
+  detail::finish_trial(trace, state, result);
+  return result;
+}
+
+}  // namespace memcarlo::sim

@@ -1,0 +1,427 @@
+// The SM side of an epoch (paper §3.2.2), templated on the L1 replacement policy and the GPU
+// prefetcher so that their per-access hooks inline: each SM issues bulks from its warps up to the
+// epoch's end (weighted round-robin, bulk sequences, barriers, MSHR limit), loads probe the L1
+// (hits, in-flight hits, misses that allocate), and L1 misses, stores, atomics and prefetches
+// become the epoch's requests to the L2. Everything the access loop needs is copied into locals
+// first, so that the compiler keeps it in registers across the loop's stores.
+#pragma once
+
+#include <array>
+#include <bit>
+
+#include "memcarlo/sim/policy_registry.hpp"
+#include "memcarlo/sim/prefetch/prefetcher.hpp"
+#include "memcarlo/tracebuf/model.hpp"
+#include "residency.hpp"
+#include "trial_state.hpp"
+
+namespace memcarlo::sim {
+
+/// The SM side as the (policy-free) replay sees it: one virtual call per SM and epoch.
+class SmSide {
+ public:
+  virtual ~SmSide() = default;
+  /// Before `launch`: the launch's L1 (an adaptive L1 loses the ways its carveout takes).
+  virtual void begin_launch(const LaunchTrace& launch) = 0;
+  /// Issues SM `sm`'s warps from epoch_start to epoch_end; `epoch` counts the trial's epochs.
+  virtual void run_sm(std::uint32_t sm, std::uint64_t epoch_start, std::uint64_t epoch_end,
+                      std::uint64_t epoch_index, std::uint64_t trial_epoch) = 0;
+  /// Whether a warp issued anything since the last call.
+  virtual bool take_issued() = 0;
+  /// The policy-free view of the launch's L1s (valid after begin_launch).
+  virtual PrivateCacheView l1_view() = 0;
+};
+
+template <class L1Policy, class Prefetcher>
+class SmSideOf final : public SmSide {
+  using L1View = typename PrivateCaches<L1Policy>::View;
+
+ public:
+  SmSideOf(const CompiledTrace& trace, const HierarchyConfig& config, LaunchStreams& streams,
+           TrialWorkspace::State& state, Residency& residency, PrivateCaches<L1Policy>& l1,
+           Prefetcher prefetcher, TrialResult& result)
+      : trace_(trace), config_(config), streams_(streams), s_(state), residency_(residency),
+        l1_(l1), prefetcher_(std::move(prefetcher)), result_(result) {
+    k_.l1_enabled = config.l1.enabled;
+    k_.sectored = config.l1.sector < config.l1.line;
+    k_.t1 = config.l1.latency;
+    k_.t2 = config.l2.latency;
+    k_.issue_cycles = config.sm.issue_cycles;
+    k_.all_chunks = static_cast<std::uint8_t>((1u << (config.l1.line / config.l2.sector)) - 1);
+    k_.all_l1_sectors = static_cast<std::uint8_t>((1u << config.l1.sectors_per_line()) - 1);
+    const std::string& policy = config.l1.store_policy;
+    if (policy == "no_allocate_invalidate") {
+      k_.store = StorePolicy::kInvalidate;
+    } else if (policy == "no_allocate_update") {
+      k_.store = StorePolicy::kUpdate;
+    } else if (policy == "allocate") {
+      k_.store = StorePolicy::kAllocate;
+    } else {
+      throw UnknownPolicy("l1.store_policy: unknown policy \"" + policy +
+                          "\"; expected one of no_allocate_invalidate, no_allocate_update, "
+                          "allocate");
+    }
+    // L2-sector chunks covering each set of L1 sectors.
+    const std::uint32_t per_sector = config.l1.sector / config.l2.sector;
+    const std::uint32_t group = (1u << per_sector) - 1;
+    for (std::uint32_t sectors = 0; sectors < 256; ++sectors) {
+      std::uint32_t chunks = 0;
+      for (std::uint32_t m = sectors; m != 0; m &= m - 1) {
+        chunks |= group << (static_cast<std::uint32_t>(std::countr_zero(m)) * per_sector);
+      }
+      chunks_of_[sectors] = static_cast<std::uint8_t>(chunks);
+    }
+  }
+
+  void begin_launch(const LaunchTrace& launch) override {
+    if (k_.l1_enabled) {
+      l1_.reset(config_.sm.count, config_.l1.sets(), launch.occupancy.l1_ways, s_.lines,
+                L1Policy{});
+    }
+    prefetcher_.begin_launch(config_.sm.count);
+  }
+
+  PrivateCacheView l1_view() override { return l1_.view(); }
+
+  bool take_issued() override {
+    const bool issued = issued_;
+    issued_ = false;
+    return issued;
+  }
+
+  void run_sm(std::uint32_t sm, std::uint64_t epoch_start, std::uint64_t epoch_end,
+              std::uint64_t epoch_index, std::uint64_t trial_epoch) override {
+    streams_.restart_sm(epoch_index, sm);
+    trial_epoch_ = trial_epoch;
+    SmState& m = s_.sms[sm];
+    m.misses.advance_to(epoch_index);
+    std::uint64_t clock = std::max(m.clock, epoch_start);
+    const std::uint32_t slots = residency_.slots();
+    while (clock < epoch_end) {
+      std::uint64_t earliest = kPendingFill;
+      const std::uint32_t chosen = residency_.pick(sm, m.round_robin, clock, earliest);
+      if (chosen == kNoWarp) {
+        clock = earliest < epoch_end ? earliest : epoch_end;
+        continue;
+      }
+      clock = issue_warp(sm, chosen, clock, epoch_end);
+      residency_.refresh(sm, chosen);
+      m.round_robin = chosen + 1 == slots ? 0 : chosen + 1;
+    }
+    m.clock = clock;
+  }
+
+ private:
+  enum class StorePolicy : std::uint8_t { kInvalidate, kUpdate, kAllocate };
+  static constexpr std::ptrdiff_t kLoadAhead = 8;  // transactions ahead the CPU is asked for
+  // Requests one transaction may emit: a read-modify-write's load and store, and the prefetches
+  // after its load. The epoch's request buffer reserves this much per transaction.
+  static constexpr std::size_t kRequestsPerTransaction = 2 + Prefetcher::kMaxRequests;
+
+  struct Constants {
+    std::uint64_t t1;
+    std::uint32_t t2;
+    std::uint32_t issue_cycles;
+    std::uint8_t all_chunks;
+    std::uint8_t all_l1_sectors;
+    bool sectored;
+    bool l1_enabled;
+    StorePolicy store;
+  };
+
+  /// What a bulk does to its warp, gathered in registers and applied once.
+  struct Effect {
+    std::uint64_t ready_time;
+    std::uint32_t pending;  // fills to wait for whose time is not known yet
+    std::uint32_t misses;   // new outstanding L1 misses (MSHRs)
+  };
+
+  /// Issues up to warp_quantum bulks of one warp; returns the SM clock after them.
+  std::uint64_t issue_warp(std::uint32_t sm, std::uint32_t slot, std::uint64_t clock,
+                           std::uint64_t epoch_end) {
+    SmState& m = s_.sms[sm];
+    WarpSlot& w = residency_.warp(sm, slot);
+    for (std::uint32_t q = 0; q < config_.sm.warp_quantum; ++q) {
+      const Bulk& bulk = trace_.bulks[w.bulk];
+      if (bulk.barriers > 0 && w.barrier_bulk != w.bulk) {
+        w.barrier_target = w.barriers_passed + bulk.barriers;
+        residency_.release_barriers(sm, w.block_slot, clock);
+        if (w.barrier_target != w.barriers_passed) {
+          return clock;  // waits for the rest of its block
+        }
+      }
+      if (bulk.has_loads && k_.l1_enabled && m.misses.outstanding() >= config_.l1.mshrs) {
+        return epoch_end;  // MSHRs full: the SM stalls until fills retire (next epoch)
+      }
+      issued_ = true;
+      clock = issue_bulk(bulk, sm, slot, w, m.misses, clock);
+      ++w.bulk;
+      if (w.bulk == w.bulk_end) {
+        w.live = false;
+        residency_.warp_finished(sm, w.block_slot, clock);
+        return clock;
+      }
+      if (bulk.has_loads || w.pending != 0 || w.ready_time > clock) {
+        return clock;
+      }
+    }
+    return clock;
+  }
+
+  /// Issues `bulk` for warp `slot` (state `w`) of SM `sm` from `clock` on; returns the clock
+  /// after its transactions.
+  std::uint64_t issue_bulk(const Bulk& bulk, std::uint32_t sm, std::uint32_t slot, WarpSlot& w,
+                           MissTracker& misses, std::uint64_t clock) {
+    const Constants k = k_;
+    const L1View l1 = l1_.view();
+    const Holder holder = L1View::holder(sm);
+    AccessCounters* const counters = s_.slot_counters.data();
+    L2Request* out =
+        s_.requests.open_tail(kRequestsPerTransaction * std::size_t{bulk.transaction_count});
+    Effect effect{w.ready_time, 0, 0};
+    const Transaction* t = trace_.transactions.data() + bulk.first_transaction;
+    const Transaction* const end = t + bulk.transaction_count;
+    for (; t != end; ++t, clock += k.issue_cycles) {
+      load_ahead(l1.holders + std::size_t{std::min(t + kLoadAhead, end - 1)->line} *
+                                  l1.line_stride);
+      switch (static_cast<tracebuf::AccessKind>(t->kind)) {
+        case tracebuf::AccessKind::kRead:
+          load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
+          break;
+        case tracebuf::AccessKind::kWrite:
+          store(k, l1, holder, counters, sm, *t, clock, out);
+          break;
+        case tracebuf::AccessKind::kReadModifyWrite:
+          load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
+          store(k, l1, holder, counters, sm, *t, clock, out);
+          break;
+        case tracebuf::AccessKind::kAtomic:
+          if (k.l1_enabled) {
+            counters[t->slot].l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t->l1_sectors));
+          }
+          *out++ = request(*t, RequestKind::kAtomic, t->l2_sectors, slot, sm, 0, clock, k);
+          ++effect.pending;
+          break;
+      }
+    }
+    s_.requests.close_tail(out);
+    w.ready_time = effect.ready_time;
+    w.pending += effect.pending;
+    misses.add_unresolved(effect.misses);
+    return clock;
+  }
+
+  MEMCARLO_HOT static L2Request request(const Transaction& t, RequestKind kind,
+                                        std::uint32_t sectors, std::uint32_t waiter,
+                                        std::uint32_t sm, std::size_t l1_way, std::uint64_t clock,
+                                        const Constants& k) {
+    return {clock,
+            k.t2,
+            t.line,
+            t.slot,
+            static_cast<std::uint32_t>(l1_way),
+            static_cast<std::uint16_t>(waiter),
+            static_cast<std::uint16_t>(sm),
+            kind,
+            sector_mask(sectors),
+            0};
+  }
+
+  MEMCARLO_HOT void load(const Constants& k, const L1View& l1, Holder holder,
+                         AccessCounters* counters, std::uint32_t sm, std::uint32_t slot,
+                         const Transaction& t, std::uint64_t clock, L2Request*& out,
+                         Effect& effect) {
+    if (!k.l1_enabled) {
+      *out++ = request(t, RequestKind::kDemandFill, t.l2_sectors, slot, sm, 0, clock, k);
+      ++effect.pending;
+      return;
+    }
+    AccessCounters& c = counters[t.slot];
+    const auto requested = static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+    ++c.l1_accesses;
+    c.l1_sectors += requested;
+    std::uint32_t missing;
+    std::size_t at;
+    if (l1.holds(holder, t.line)) [[unlikely]] {
+      const std::size_t row = l1.row(sm, t.l1_set);
+      const std::uint32_t way = l1.find(row, t.line);
+      at = row + way;
+      missing = t.l1_sectors & ~bits_of(l1.valid[at]);
+      l1.touch(sm, t.l1_set, way);
+      if constexpr (Prefetcher::kMaxRequests > 0) {
+        used_prefetched_way(l1, at, clock);
+      }
+      if (missing == 0) {
+        ++c.l1_hits;
+        c.l1_sector_hits += requested;
+        const std::uint64_t fill_time = l1.fill_time[at];
+        if constexpr (Prefetcher::kMaxRequests > 0) {
+          on_access(sm, slot, t, true, clock, out, effect);
+        }
+        if (fill_time > clock) {
+          ++c.l1_inflight_hits;
+          if (fill_time == kPendingFill) {
+            s_.waits.push_back({t.line, static_cast<std::uint32_t>(at),
+                                static_cast<std::uint16_t>(sm), static_cast<std::uint16_t>(slot)});
+            ++effect.pending;
+            return;
+          }
+        }
+        effect.ready_time = std::max(effect.ready_time, std::max(fill_time, clock + k.t1));
+        return;
+      }
+      c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
+      l1.valid[at] |= missing;
+    } else {
+      at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
+      missing = k.sectored ? t.l1_sectors : k.all_l1_sectors;
+      if (at != kNoSlot) [[likely]] {
+        l1.valid[at] = sector_mask(missing);
+      }
+    }
+    if (at != kNoSlot) [[likely]] {
+      l1.fill_time[at] = kPendingFill;
+    }
+    *out++ = request(t, RequestKind::kDemandFill, k.sectored ? chunks_of_[missing] : k.all_chunks,
+                     slot, sm, at, clock, k);
+    ++effect.pending;
+    ++effect.misses;
+    if constexpr (Prefetcher::kMaxRequests > 0) {
+      on_access(sm, slot, t, false, clock, out, effect);
+    }
+  }
+
+  /// A store writes through to the L2. In the L1 it invalidates the line, or updates it where
+  /// present, or allocates it; either way only sectors it writes in full become valid (a sector
+  /// partly written and not valid before stays invalid, so a later load fetches it: lazy fetch
+  /// on read).
+  MEMCARLO_HOT void store(const Constants& k, const L1View& l1, Holder holder,
+                          AccessCounters* counters, std::uint32_t sm, const Transaction& t,
+                          std::uint64_t clock, L2Request*& out) {
+    if (k.l1_enabled) {
+      AccessCounters& c = counters[t.slot];
+      c.l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+      if (l1.holds(holder, t.line)) {
+        const std::size_t row = l1.row(sm, t.l1_set);
+        const std::uint32_t way = l1.find(row, t.line);
+        c.l1_store_sector_hits +=
+            static_cast<std::uint32_t>(std::popcount(t.l1_sectors & bits_of(l1.valid[row + way])));
+        if (k.store == StorePolicy::kInvalidate) {
+          l1.invalidate_way(sm, t.l1_set, way);
+        } else {
+          l1.valid[row + way] |= t.l1_full_sectors;
+        }
+      } else if (k.store == StorePolicy::kAllocate) {
+        const std::size_t at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
+        if (at != kNoSlot) [[likely]] {
+          l1.valid[at] = sector_mask(t.l1_full_sectors);
+          l1.fill_time[at] = clock;
+        }
+      }
+    }
+    *out++ = request(t, RequestKind::kStore, t.l2_sectors, kNoWaiter, sm, 0, clock, k);
+  }
+
+  // ---- GPU prefetching (compiled only for a prefetcher that may ask for lines) ------------
+
+  /// A demand access found way `at`: if a prefetch filled it, the prefetch was useful.
+  void used_prefetched_way(const L1View& l1, std::size_t at, std::uint64_t clock) {
+    if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
+      ++result_.prefetch.useful;
+      result_.prefetch.late += l1.fill_time[at] > clock ? 1 : 0;
+      l1.flags[at] = way_flags(bits_of(l1.flags[at]) & ~kPrefetchedWay);
+    }
+  }
+
+  /// Where the prefetcher's requests go: each one a way in the SM's L1 and a request to the L2.
+  struct Sink {
+    SmSideOf& side;
+    std::uint32_t sm;
+    std::uint32_t counter;
+    std::uint64_t clock;
+    L2Request*& out;
+    Effect& effect;
+    std::uint32_t left;
+
+    void prefetch(std::uint64_t address) {
+      if (left == 0) {
+        return;  // the prefetcher asked for more than its kMaxRequests: the rest are ignored
+      }
+      --left;
+      side.issue_prefetch(sm, counter, address, clock, out, effect);
+    }
+  };
+
+  void on_access(std::uint32_t sm, std::uint32_t slot, const Transaction& t, bool hit,
+                 std::uint64_t clock, L2Request*& out, Effect& effect) {
+    const prefetch::L1Access access{sm,
+                                    slot,
+                                    trace_.slots[t.slot].load,
+                                    line_address(t.line),
+                                    hit,
+                                    clock,
+                                    streams_.prefetch};
+    Sink sink{*this, sm, t.slot, clock, out, effect, Prefetcher::kMaxRequests};
+    prefetcher_.on_access(access, sink);
+  }
+
+  [[nodiscard]] std::uint64_t line_address(std::uint32_t line) const {
+    return line < trace_.l1_line_count() ? trace_.l1_line_address[line]
+                                         : s_.line_space.address_of(line);
+  }
+
+  void issue_prefetch(std::uint32_t sm, std::uint32_t counter, std::uint64_t address,
+                      std::uint64_t clock, L2Request*& out, Effect& effect) {
+    const L1View l1 = l1_.view();
+    const std::uint64_t seen_before = s_.line_space.untraced_seen();
+    const std::uint32_t line = s_.line_space.id_of(address, trial_epoch_, [&](std::uint32_t id) {
+      return !l1.held_anywhere(id) && s_.lines.l2_free(id);
+    });
+    result_.prefetch.untraced_lines += s_.line_space.untraced_seen() - seen_before;
+    if (line == kNoLine || !k_.l1_enabled) {
+      ++result_.prefetch.dropped;
+      return;
+    }
+    const Holder holder = L1View::holder(sm);
+    if (l1.holds(holder, line)) {
+      ++result_.prefetch.redundant;
+      return;
+    }
+    const std::uint32_t set = s_.line_space.view().l1_set[line];
+    const std::size_t at = l1.fill(sm, set, line, holder, streams_.l1_replacement);
+    if (at == kNoSlot) {
+      ++result_.prefetch.dropped;
+      return;
+    }
+    l1.valid[at] = sector_mask(k_.all_l1_sectors);
+    l1.fill_time[at] = kPendingFill;
+    l1.flags[at] = way_flags(kPrefetchedWay);
+    *out++ = {clock,
+              k_.t2,
+              line,
+              counter,
+              static_cast<std::uint32_t>(at),
+              kNoWaiter,
+              static_cast<std::uint16_t>(sm),
+              RequestKind::kPrefetch,
+              sector_mask(k_.all_chunks),
+              0};
+    ++effect.misses;
+    ++result_.prefetch.issued;
+  }
+
+  const CompiledTrace& trace_;
+  const HierarchyConfig& config_;
+  LaunchStreams& streams_;
+  TrialWorkspace::State& s_;
+  Residency& residency_;
+  PrivateCaches<L1Policy>& l1_;
+  Prefetcher prefetcher_;
+  TrialResult& result_;
+  Constants k_{};
+  std::array<std::uint8_t, 256> chunks_of_{};
+  bool issued_ = false;
+  std::uint64_t trial_epoch_ = 0;
+};
+
+}  // namespace memcarlo::sim
