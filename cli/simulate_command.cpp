@@ -241,7 +241,11 @@ void print_keys() {
         std::cout << " " << choice;
       }
     }
-    std::cout << ")\n    " << parameter.description << "\n";
+    std::cout << ")";
+    if (parameter.optional) {
+      std::cout << ", optional, default " << parameter.fallback;
+    }
+    std::cout << "\n    " << parameter.description << "\n";
   }
 }
 

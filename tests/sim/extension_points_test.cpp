@@ -3,6 +3,13 @@
 // GPU prefetchers; the line space beyond the trace, the per-way flags, replacement that excludes
 // pinned ways, random streams per purpose, and errors for unknown policy names.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "placement/interleaved.hpp"
 
 #include "line_space.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
@@ -434,6 +441,62 @@ TEST(ExcludedWays, APinnedLineStaysInTheL1AndAFullyPinnedSetCachesNothing) {
   view.invalidate_way(0, 0, static_cast<std::uint32_t>(first));  // unpins it too
   EXPECT_EQ(view.masks[0].pinned & (std::uint64_t{1} << first), 0u);
   EXPECT_NE(view.fill(0, 0, 13, holder, random), kNoSlot);
+}
+
+// ---- keys that policies own --------------------------------------------------------------------
+
+TEST(PolicyKeys, AFullHierarchyFileWithoutThePolicyKeysLoadsWithTheirDefaults) {
+  nlohmann::json full = nlohmann::json::parse(
+      hierarchy_to_json(load_hierarchy("fermi-c2050", {"placement.page_bytes=8KiB"})));
+  EXPECT_EQ(full["placement.page_bytes"], 8192);
+  EXPECT_EQ(full["schedule.cta"], "round-robin");
+  for (const char* key : {"schedule.cta", "placement.policy", "prefetch.policy",
+                          "placement.page_bytes"}) {
+    full.erase(key);
+  }
+  const auto dir = std::filesystem::temp_directory_path() / "memcarlo-tests";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / ("no-policy-keys-" + std::to_string(::getpid()) + ".json")).string();
+  std::ofstream(path) << full.dump();
+  const HierarchyConfig config = load_hierarchy(path);
+  EXPECT_EQ(config.schedule.cta, "round-robin");
+  EXPECT_EQ(config.placement.policy, "interleaved");
+  EXPECT_EQ(config.prefetch.policy, "none");
+  EXPECT_EQ(config.params.integer(placement::kPageBytes), 4096u);
+  // A key that describes the machine is still required.
+  full.erase("l1.size");
+  std::ofstream(path) << full.dump();
+  try {
+    (void)load_hierarchy(path);
+    FAIL() << "expected a ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("missing keys: l1.size"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(PolicyKeys, BadValuesAndUnknownPoliciesNameTheKey) {
+  const auto message = [](const std::string& setting) {
+    try {
+      (void)load_hierarchy("fermi-c2050", {setting});
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("placement.page_bytes=big").find("placement.page_bytes: expected a size"),
+            std::string::npos);
+  EXPECT_NE(message("schedule.cta=nope").find("schedule.cta: expected one of round-robin"),
+            std::string::npos);
+  EXPECT_NE(message("prefetch.policy=nope").find("prefetch.policy: expected one of none"),
+            std::string::npos);
+  const std::vector<ParameterInfo>& keys = hierarchy_parameters();
+  const auto page = std::find_if(keys.begin(), keys.end(), [](const ParameterInfo& info) {
+    return info.key == "placement.page_bytes";
+  });
+  ASSERT_NE(page, keys.end());
+  EXPECT_TRUE(page->optional);
+  EXPECT_EQ(page->fallback, "4096");
 }
 
 // ---- unknown names ----------------------------------------------------------------------------
