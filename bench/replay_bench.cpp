@@ -50,10 +50,11 @@ class Digest {
   }
   void add(const memcarlo::sim::AccessCounters& c) {
     for (std::uint64_t v : {c.l1_accesses, c.l1_hits, c.l1_inflight_hits, c.l1_sectors,
-                            c.l1_sector_hits, c.l2_reads, c.l2_read_hits, c.l2_read_sectors,
-                            c.l2_read_sector_hits, c.l2_writes, c.l2_write_hits,
-                            c.l2_write_sectors, c.l2_write_sector_hits, c.l2_atomics,
-                            c.l2_atomic_hits, c.dram_reads}) {
+                            c.l1_sector_hits, c.l1_store_sectors, c.l1_store_sector_hits,
+                            c.l2_reads, c.l2_read_hits, c.l2_read_sectors, c.l2_read_sector_hits,
+                            c.l2_writes, c.l2_write_hits, c.l2_write_sectors,
+                            c.l2_write_sector_hits, c.l2_atomics, c.l2_atomic_hits,
+                            c.dram_reads}) {
       add(v);
     }
     add(c.dram_latency_sum);
