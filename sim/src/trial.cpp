@@ -29,29 +29,6 @@ bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
          launch.sequence_in_program == previous->sequence_in_program + 1;
 }
 
-AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
-  l1_accesses += o.l1_accesses;
-  l1_hits += o.l1_hits;
-  l1_inflight_hits += o.l1_inflight_hits;
-  l1_sectors += o.l1_sectors;
-  l1_sector_hits += o.l1_sector_hits;
-  l1_store_sectors += o.l1_store_sectors;
-  l1_store_sector_hits += o.l1_store_sector_hits;
-  l2_reads += o.l2_reads;
-  l2_read_hits += o.l2_read_hits;
-  l2_read_sectors += o.l2_read_sectors;
-  l2_read_sector_hits += o.l2_read_sector_hits;
-  l2_writes += o.l2_writes;
-  l2_write_hits += o.l2_write_hits;
-  l2_write_sectors += o.l2_write_sectors;
-  l2_write_sector_hits += o.l2_write_sector_hits;
-  l2_atomics += o.l2_atomics;
-  l2_atomic_hits += o.l2_atomic_hits;
-  dram_reads += o.dram_reads;
-  dram_latency_sum += o.dram_latency_sum;
-  return *this;
-}
-
 TrialWorkspace::TrialWorkspace() : state_(std::make_unique<State>()) {}
 TrialWorkspace::~TrialWorkspace() = default;
 
