@@ -41,7 +41,7 @@ std::uint64_t TrialWorkspace::bytes() const {
                         s.requests.capacity() * sizeof(L2Request) +
                         s.drain_order.capacity() * 2 + s.drain_index.capacity() * 4 +
                         s.dram_requests.capacity() * sizeof(dram::Request) +
-                        s.dram_meta.capacity() * sizeof(DramMeta);
+                        s.dram_meta.capacity() * sizeof(DramMeta) + s.counter_groups.bytes();
   total += s.sms.capacity() * sizeof(SmState);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l1);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l2);
@@ -58,6 +58,7 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
   result.kernels.resize(trace.kernel_names.size());
   state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
   state.slot_counters.assign(trace.slots.size(), AccessCounters{});
+  state.counter_groups.disable_all();  // the replay enables what its policies count
   select_policy(state.l1, config.l1.replacement);
   select_policy(state.l2, config.l2.replacement);
   std::visit(
@@ -74,15 +75,7 @@ TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
         }
       },
       state.l1, state.l2);
-  for (std::size_t slot = 0; slot < trace.slots.size(); ++slot) {
-    const AccessCounters& c = state.slot_counters[slot];
-    result.loads[trace.slots[slot].load] += c;
-    if (trace.slots[slot].allocation != kNoAllocation) {
-      result.allocations[trace.slots[slot].allocation] += c;
-    }
-    result.kernels[trace.slots[slot].kernel] += c;
-    result.overall += c;
-  }
+  add_slot_counters(trace.slots, state.slot_counters, state.counter_groups, result);
   return result;
 }
 

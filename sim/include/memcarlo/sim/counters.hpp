@@ -1,14 +1,19 @@
 // The counters a trial keeps per counter slot. The access counters are plain members (the replay
 // increments them by name) listed once in kAccessCounterFields, which everything that enumerates
-// them walks: their sums, the trial digest, the tests.
+// them walks: their sums, the trial digest, the tests. Counter groups are the per-slot counters a
+// policy adds (a prefetcher's first): a name and a table of counter names, given memory only in
+// trials whose policies enable them.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace memcarlo::sim {
 
@@ -128,5 +133,110 @@ static_assert(sizeof(AccessCounters) == counters_detail::table_bytes(),
               "a member of AccessCounters is missing from kAccessCounterFields");
 static_assert(counters_detail::members_and_names_distinct(),
               "kAccessCounterFields lists a member or a name twice");
+
+// ---- Counter groups ----------------------------------------------------------------------------
+
+/// One counter of a counter group.
+struct GroupCounter {
+  std::string_view name;
+  std::string_view description;
+};
+
+/// Per-slot counters that a policy adds to a trial only when it is active. A slot's counters are
+/// one row, in table order: counter c of slot s is at row_base[s * width() + c].
+struct CounterGroup {
+  std::string_view name;
+  std::span<const GroupCounter> counters;
+
+  [[nodiscard]] constexpr std::size_t width() const { return counters.size(); }
+
+  /// The position of `counter` in a row, for the engine's constants
+  /// (`constexpr auto kUseful = kPrefetchGroup.index_of("useful");`); a name the group lacks does
+  /// not compile.
+  [[nodiscard]] consteval std::uint32_t index_of(std::string_view counter) const {
+    for (std::size_t c = 0; c < counters.size(); ++c) {
+      if (counters[c].name == counter) {
+        return static_cast<std::uint32_t>(c);
+      }
+    }
+    throw "no such counter in this group";
+  }
+};
+
+/// A prefetcher's counters, per slot of the load whose access triggered the prefetch.
+inline constexpr auto kPrefetchCounters = std::to_array<GroupCounter>({
+    {"issued", "prefetch requests sent towards the L2"},
+    {"useful", "prefetched lines that a demand access hit before they were evicted"},
+    {"late", "... of which were still being filled when the demand access came"},
+    {"untraced_lines", "prefetch requests for lines the traced snapshot never touches"},
+    {"dropped", "prefetch candidates not sent (line already present, MSHRs full, throttled)"},
+});
+inline constexpr CounterGroup kPrefetchGroup{"prefetch", kPrefetchCounters};
+
+/// Every counter group, one line each. TrialResult::groups and CounterGroupSlots are indexed like
+/// this table.
+inline constexpr auto kCounterGroups = std::to_array<const CounterGroup*>({
+    &kPrefetchGroup,
+});
+
+/// The position of `group` in kCounterGroups (kCounterGroups.size() for a group not listed).
+constexpr std::size_t counter_group_index(const CounterGroup& group) {
+  return static_cast<std::size_t>(std::find(kCounterGroups.begin(), kCounterGroups.end(), &group) -
+                                  kCounterGroups.begin());
+}
+
+/// The per-slot rows of the counter groups a trial's policies enabled. A group nobody enabled
+/// holds an empty vector and costs the replay nothing: the replay only touches the row base that
+/// enable() returned.
+class CounterGroupSlots {
+ public:
+  /// Gives `group` zeroed rows for `slot_count` slots in this trial and returns the first row's
+  /// base (counter c of slot s at base[s * group.width() + c]). Enabling a group again in the
+  /// same trial returns the same rows, untouched.
+  std::uint64_t* enable(const CounterGroup& group, std::size_t slot_count);
+  /// Every group absent, as at the start of a trial (the memory is kept for the next one).
+  void disable_all();
+  [[nodiscard]] bool enabled(const CounterGroup& group) const;
+  /// All slots' rows of `group`; empty when it is not enabled.
+  [[nodiscard]] std::span<const std::uint64_t> rows(const CounterGroup& group) const;
+  /// Bytes held, enabled or not.
+  [[nodiscard]] std::uint64_t bytes() const;
+
+ private:
+  struct Rows {
+    bool enabled = false;
+    std::vector<std::uint64_t> counters;
+  };
+  std::array<Rows, kCounterGroups.size()> groups_;
+};
+
+/// One counter group's totals in a trial, reduced from its slot rows exactly like the access
+/// counters (slot -> load, allocation, kernel, overall). Every vector is empty when the trial did
+/// not enable the group.
+struct CounterGroupTotals {
+  std::size_t width = 0;                   // counters per row; 0 when the group was not enabled
+  std::vector<std::uint64_t> loads;        // row per static id
+  std::vector<std::uint64_t> allocations;  // row per allocation
+  std::vector<std::uint64_t> kernels;      // row per kernel
+  std::vector<std::uint64_t> overall;      // one row
+
+  [[nodiscard]] bool enabled() const { return width != 0; }
+  [[nodiscard]] std::span<const std::uint64_t> load(std::size_t id) const { return row(loads, id); }
+  [[nodiscard]] std::span<const std::uint64_t> allocation(std::size_t index) const {
+    return row(allocations, index);
+  }
+  [[nodiscard]] std::span<const std::uint64_t> kernel(std::size_t index) const {
+    return row(kernels, index);
+  }
+
+ private:
+  [[nodiscard]] std::span<const std::uint64_t> row(const std::vector<std::uint64_t>& rows,
+                                                   std::size_t index) const {
+    if (width == 0 || (index + 1) * width > rows.size()) {
+      return {};
+    }
+    return {rows.data() + index * width, width};
+  }
+};
 
 }  // namespace memcarlo::sim

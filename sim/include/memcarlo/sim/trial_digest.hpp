@@ -1,6 +1,6 @@
-// A checksum of trial results: FNV-1a over every counter of the counter table of every trial in
-// trial order, so that a change meant only to make the replay faster can be checked to leave its
-// results bit-identical (memcarlo-bench-replay --digest).
+// A checksum of trial results: FNV-1a over every counter of the counter table (and of the enabled
+// counter groups) of every trial in trial order, so that a change meant only to make the replay
+// faster can be checked to leave its results bit-identical (memcarlo-bench-replay --digest).
 #pragma once
 
 #include <cstdint>
@@ -25,7 +25,8 @@ class TrialDigest {
   void add(const AccessCounters& counters) {
     for_each_access_counter([&](auto member) { add(counters.*member); });
   }
-  /// Per-load and per-allocation counters, the overall ones, then the trial's scalars. The
+  /// Per-load and per-allocation counters, the overall ones, the trial's scalars, then the totals
+  /// of each enabled counter group (a trial without groups hashes as before groups existed). The
   /// per-kernel counters are sums of the same slots and are left out.
   void add(const TrialResult& result) {
     for (const AccessCounters& counters : result.loads) {
@@ -38,6 +39,13 @@ class TrialDigest {
     for (const std::uint64_t value : {result.transactions, result.cycles, result.dram_batches,
                                       result.dram_writes, result.back_invalidations}) {
       add(value);
+    }
+    for (const CounterGroupTotals& group : result.groups) {
+      for (const auto* rows : {&group.loads, &group.allocations, &group.overall}) {
+        for (const std::uint64_t value : *rows) {
+          add(value);
+        }
+      }
     }
   }
   [[nodiscard]] std::uint64_t value() const { return hash_; }
