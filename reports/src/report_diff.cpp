@@ -21,10 +21,6 @@ using nlohmann::json;
 
 inline constexpr int kReadableReportSchema = 1;
 
-/// Added to schema 1 later than the rest: a report without it is still read (the metric is then
-/// absent on that side).
-constexpr std::string_view kLateMetric = "l1_sector_lookup_hit_ratio";
-
 using Metrics = std::vector<std::pair<std::string, std::optional<analysis::SampleMoments>>>;
 
 struct ParsedLoad {
@@ -69,8 +65,10 @@ class Reader : public CheckedJson<DiffInputError> {
   }
 
   /// The metrics of the table in `scope` (a load's, or an aggregate's: `overall`, each
-  /// `kernels[].overall`), in table order. A counter group's metrics are read where the report
-  /// has them (runs that enabled the group) and left out where it does not.
+  /// `kernels[].overall`), in table order. A metric the report lacks is absent on its side: the
+  /// report was written before the table had the line (l1_sector_lookup_hit_ratio, added to
+  /// schema 1 later than the rest, or any line added since), or, for a counter group's metric,
+  /// by a run that did not enable the group; the latter is left out of the list.
   Metrics metrics(const json& object, const std::string& place,
                   analysis::MetricScope scope) const {
     Metrics out;
@@ -79,8 +77,7 @@ class Reader : public CheckedJson<DiffInputError> {
         continue;
       }
       const std::string key(metric.name);
-      const bool may_be_absent = metric.group != nullptr || key == kLateMetric;
-      if (may_be_absent && object.is_object() && !object.contains(key)) {
+      if (object.is_object() && !object.contains(key)) {
         if (metric.group == nullptr) {
           out.emplace_back(key, std::nullopt);
         }

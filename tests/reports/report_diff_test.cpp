@@ -165,6 +165,23 @@ TEST(DiffCounterGroups, AGroupsMetricsAreComparedWhereAReportHasThemAndAbsentOth
   EXPECT_EQ(d.overall.back().metric, "prefetch_accuracy");
 }
 
+TEST(DiffReading, AMetricAReportLacksIsAbsentOnItsSideSoOlderReportsStillCompare) {
+  // A report written before the metric table had a line (here: as if l2_read_hit_ratio were
+  // newer than B's producer) is read with that metric empty, in its place in the list.
+  nlohmann::ordered_json b = nlohmann::ordered_json::parse(read("diff_after.json"));
+  b["overall"].erase("l2_read_hit_ratio");
+  const ReportDiff d = diff_reports(read("diff_before.json"), "a.json", b.dump(), "b.json");
+  const ReportDiff plain = before_after();
+  ASSERT_EQ(d.overall.size(), plain.overall.size());
+  for (std::size_t i = 0; i < d.overall.size(); ++i) {
+    EXPECT_EQ(d.overall[i].metric, plain.overall[i].metric);
+  }
+  const MetricDiff& read_ratio = metric(d.overall, "l2_read_hit_ratio");
+  EXPECT_TRUE(read_ratio.a.has_value());
+  EXPECT_FALSE(read_ratio.b.has_value());
+  EXPECT_FALSE(read_ratio.change.has_value());
+}
+
 TEST(DiffMalformedInput, NamesTheFileAndTheKey) {
   const auto message = [](const std::string& json) {
     try {
