@@ -19,6 +19,7 @@
 #include "bench_support.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/sim/trial_digest.hpp"
 
 namespace {
 
@@ -35,44 +36,6 @@ long peak_rss_kib() {
   return usage.ru_maxrss;
 }
 
-/// FNV-1a over the counters of every trial, in trial order.
-class Digest {
- public:
-  void add(std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) {
-      hash_ = (hash_ ^ ((value >> (8 * i)) & 0xFF)) * 0x100000001B3ull;
-    }
-  }
-  void add(double value) {
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &value, sizeof bits);
-    add(bits);
-  }
-  void add(const memcarlo::sim::AccessCounters& c) {
-    for (std::uint64_t v : {c.l1_accesses, c.l1_hits, c.l1_inflight_hits, c.l1_sectors,
-                            c.l1_sector_hits, c.l2_reads, c.l2_read_hits, c.l2_read_sectors,
-                            c.l2_read_sector_hits, c.l2_writes, c.l2_write_hits,
-                            c.l2_write_sectors, c.l2_write_sector_hits, c.l2_atomics,
-                            c.l2_atomic_hits, c.dram_reads}) {
-      add(v);
-    }
-    add(c.dram_latency_sum);
-  }
-  void add(const memcarlo::sim::TrialResult& r) {
-    for (const auto& c : r.loads) add(c);
-    for (const auto& c : r.allocations) add(c);
-    add(r.overall);
-    for (std::uint64_t v : {r.transactions, r.cycles, r.dram_batches, r.dram_writes,
-                            r.back_invalidations}) {
-      add(v);
-    }
-  }
-  [[nodiscard]] std::uint64_t value() const { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xCBF29CE484222325ull;
-};
-
 double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::HierarchyConfig& config,
            unsigned threads, std::uint32_t trials, std::uint64_t& workspace_bytes,
            std::uint64_t& digest) {
@@ -82,7 +45,7 @@ double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::Hiera
   options.seed = 11;
   const auto result = memcarlo::sim::run_monte_carlo(trace, config, options);
   workspace_bytes = result.workspace_bytes;
-  Digest d;
+  memcarlo::sim::TrialDigest d;
   for (const auto& trial : result.trials) {
     d.add(trial);
   }

@@ -1,8 +1,14 @@
-// Per-trial metric derivation (see metrics.hpp).
+// The metric table (see metrics.hpp) and the functions its lines compute with.
 #include "memcarlo/analysis/metrics.hpp"
+
+#include <algorithm>
+#include <array>
 
 namespace memcarlo::analysis {
 namespace {
+
+using sim::AccessCounters;
+using tracebuf::AccessKind;
 
 std::optional<double> ratio(std::uint64_t numerator, std::uint64_t denominator) {
   if (denominator == 0) {
@@ -11,77 +17,215 @@ std::optional<double> ratio(std::uint64_t numerator, std::uint64_t denominator) 
   return static_cast<double>(numerator) / static_cast<double>(denominator);
 }
 
+/// Numerator / denominator, two access counters.
+template <std::uint64_t AccessCounters::*Numerator, std::uint64_t AccessCounters::*Denominator>
+std::optional<double> counter_ratio(const MetricInputs& in) {
+  return ratio(in.access.*Numerator, in.access.*Denominator);
+}
+
+/// Numerator / denominator, two counters of the metric's group (nullopt without the group).
+template <std::uint32_t Numerator, std::uint32_t Denominator>
+std::optional<double> group_ratio(const MetricInputs& in) {
+  if (in.group.size() <= std::max(Numerator, Denominator)) {
+    return std::nullopt;
+  }
+  return ratio(in.group[Numerator], in.group[Denominator]);
+}
+
 /// Loads' and stores' L1 sector lookups together (stores' are zero for a load and vice versa).
-std::optional<double> sector_lookup_ratio(const sim::AccessCounters& c) {
+std::optional<double> sector_lookup_ratio(const MetricInputs& in) {
+  const AccessCounters& c = in.access;
   return ratio(c.l1_sector_hits + c.l1_store_sector_hits, c.l1_sectors + c.l1_store_sectors);
 }
 
+/// H2 of a load: its L2 reads for loads (and read-modify-writes), writes for stores, atomics.
+std::optional<double> load_l2_hit_ratio(const MetricInputs& in) {
+  const AccessCounters& c = in.access;
+  switch (in.kind) {
+    case AccessKind::kWrite:
+      return ratio(c.l2_write_hits, c.l2_writes);
+    case AccessKind::kAtomic:
+      return ratio(c.l2_atomic_hits, c.l2_atomics);
+    case AccessKind::kRead:
+    case AccessKind::kReadModifyWrite:
+      break;
+  }
+  return ratio(c.l2_read_hits, c.l2_reads);
+}
+
+/// The sector variant of load_l2_hit_ratio; atomics have none.
+std::optional<double> load_l2_sector_hit_ratio(const MetricInputs& in) {
+  const AccessCounters& c = in.access;
+  switch (in.kind) {
+    case AccessKind::kWrite:
+      return ratio(c.l2_write_sector_hits, c.l2_write_sectors);
+    case AccessKind::kAtomic:
+      return std::nullopt;
+    case AccessKind::kRead:
+    case AccessKind::kReadModifyWrite:
+      break;
+  }
+  return ratio(c.l2_read_sector_hits, c.l2_read_sectors);
+}
+
+/// Tm of a load: the mean latency of its own DRAM reads.
+std::optional<double> load_dram_latency(const MetricInputs& in) {
+  const AccessCounters& c = in.access;
+  if (c.dram_reads == 0) {
+    return std::nullopt;
+  }
+  return c.dram_latency_sum / static_cast<double>(c.dram_reads);
+}
+
+/// Tm of an aggregate: the mean latency of its DRAM reads, the trial's Tm when none reached DRAM,
+/// undefined when nothing reached the L2 either.
+std::optional<double> aggregate_dram_latency(const MetricInputs& in) {
+  const AccessCounters& c = in.access;
+  if (c.dram_reads > 0) {
+    return c.dram_latency_sum / static_cast<double>(c.dram_reads);
+  }
+  if (c.l2_reads == 0 && c.l2_writes == 0) {
+    return std::nullopt;
+  }
+  return in.trial_dram_latency;
+}
+
+/// X of a load (paper §6.1) from its own H1, H2 and Tm; undefined for stores, which do not make
+/// their warp wait.
+std::optional<double> load_latency(const MetricInputs& in) {
+  if (in.kind == AccessKind::kWrite) {
+    return std::nullopt;
+  }
+  const auto l1 = counter_ratio<&AccessCounters::l1_hits, &AccessCounters::l1_accesses>(in);
+  const auto l2 = load_l2_hit_ratio(in);
+  if (!l1 && !l2) {
+    return std::nullopt;  // never executed in this trial's launches
+  }
+  // An access that never reached a level takes that level's ratio as 1 (its term is multiplied
+  // by zero anyway); atomics and loads with the L1 disabled never hit in L1.
+  const double h1 = in.kind == AccessKind::kAtomic ? 0.0 : l1.value_or(0.0);
+  const double h2 = l2.value_or(1.0);
+  const double tm = load_dram_latency(in).value_or(in.trial_dram_latency);
+  return expected_latency(h1, in.config.l1.latency, h2, in.config.l2.latency, tm);
+}
+
+constexpr std::uint32_t kPrefetchIssued = sim::kPrefetchGroup.index_of("issued");
+constexpr std::uint32_t kPrefetchUseful = sim::kPrefetchGroup.index_of("useful");
+constexpr std::uint32_t kPrefetchLate = sim::kPrefetchGroup.index_of("late");
+
+/// useful / (useful + the L1 read misses left): the share of the misses there would be without
+/// prefetching that prefetches removed (Srinath et al., HPCA 2007, "coverage").
+std::optional<double> prefetch_coverage(const MetricInputs& in) {
+  if (in.group.size() <= kPrefetchUseful) {
+    return std::nullopt;
+  }
+  const std::uint64_t useful = in.group[kPrefetchUseful];
+  return ratio(useful, useful + (in.access.l1_accesses - in.access.l1_hits));
+}
+
+using C = AccessCounters;
+constexpr MetricScope kLoad = MetricScope::kLoad;
+constexpr MetricScope kAggregate = MetricScope::kAggregate;
+constexpr MetricScope kBoth = MetricScope::kLoadAndAggregate;
+constexpr MetricUnit kRatio = MetricUnit::kRatio;
+constexpr MetricUnit kCycles = MetricUnit::kCycles;
+constexpr bool kHeadline = true;
+constexpr bool kDetail = false;
+constexpr const sim::CounterGroup* kAccess = nullptr;
+constexpr const sim::CounterGroup* kPrefetch = &sim::kPrefetchGroup;
+
+// One line per metric: name, scope, unit, headline, label, counter group, computation,
+// description. Within a scope the report lists them in this order.
+constexpr auto kMetrics = std::to_array<Metric>({
+    {"l1_hit_ratio", kLoad, kRatio, kHeadline, "L1 hit", kAccess,
+     counter_ratio<&C::l1_hits, &C::l1_accesses>,
+     "H1: L1 hits / L1 accesses of the load (in-flight hits count as hits)"},
+    {"l1_read_hit_ratio", kAggregate, kRatio, kHeadline, "L1 read hit ratio", kAccess,
+     counter_ratio<&C::l1_hits, &C::l1_accesses>,
+     "H1: L1 hits / L1 accesses of loads (in-flight hits count as hits)"},
+    {"l1_sector_hit_ratio", kLoad, kRatio, kDetail, "L1 sector hit", kAccess,
+     counter_ratio<&C::l1_sector_hits, &C::l1_sectors>,
+     "requested 32-byte L1 sectors that were present"},
+    {"l1_sector_read_hit_ratio", kAggregate, kRatio, kDetail, "L1 sector read hit ratio", kAccess,
+     counter_ratio<&C::l1_sector_hits, &C::l1_sectors>,
+     "32-byte L1 sectors requested by loads that were present"},
+    {"l1_sector_lookup_hit_ratio", kBoth, kRatio, kDetail, "L1 sector lookup hit ratio", kAccess,
+     sector_lookup_ratio,
+     "(load + store sector hits) / (load + store sector lookups), as Nsight Compute's "
+     "l1tex__t_sector_hit_rate counts them"},
+    {"l1_inflight_ratio", kBoth, kRatio, kDetail, "L1 in-flight hit ratio", kAccess,
+     counter_ratio<&C::l1_inflight_hits, &C::l1_accesses>,
+     "L1 hits on a line still being filled / L1 accesses"},
+    {"l2_hit_ratio", kLoad, kRatio, kHeadline, "L2 hit", kAccess, load_l2_hit_ratio,
+     "H2: L2 hits / L2 accesses of the load: reads for loads, writes for stores, atomics"},
+    {"l2_sector_hit_ratio", kLoad, kRatio, kDetail, "L2 sector hit", kAccess,
+     load_l2_sector_hit_ratio, "the sector variant of l2_hit_ratio (none for atomics)"},
+    {"l2_read_hit_ratio", kAggregate, kRatio, kHeadline, "L2 read hit ratio", kAccess,
+     counter_ratio<&C::l2_read_hits, &C::l2_reads>, "L2 read hits / L2 reads"},
+    {"l2_sector_read_hit_ratio", kAggregate, kRatio, kDetail, "L2 sector read hit ratio", kAccess,
+     counter_ratio<&C::l2_read_sector_hits, &C::l2_read_sectors>,
+     "32-byte L2 sectors read that hit"},
+    {"l2_write_hit_ratio", kAggregate, kRatio, kHeadline, "L2 write hit ratio", kAccess,
+     counter_ratio<&C::l2_write_hits, &C::l2_writes>, "L2 write hits / L2 writes"},
+    {"l2_sector_write_hit_ratio", kAggregate, kRatio, kDetail, "L2 sector write hit ratio", kAccess,
+     counter_ratio<&C::l2_write_sector_hits, &C::l2_write_sectors>,
+     "32-byte L2 sectors written that hit"},
+    {"dram_latency_cycles", kLoad, kCycles, kDetail, "DRAM latency", kAccess, load_dram_latency,
+     "Tm: the mean latency of the load's DRAM reads"},
+    {"dram_latency_cycles", kAggregate, kCycles, kHeadline, "DRAM latency", kAccess,
+     aggregate_dram_latency,
+     "Tm: the mean latency of the DRAM reads (the trial's when none; null without L2 accesses)"},
+    {"latency_cycles", kLoad, kCycles, kHeadline, "latency", kAccess, load_latency,
+     "X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm] (paper §6.1); null for stores"},
+    {"prefetch_accuracy", kBoth, kRatio, kDetail, "prefetch accuracy", kPrefetch,
+     group_ratio<kPrefetchUseful, kPrefetchIssued>, "useful prefetches / prefetches issued"},
+    {"prefetch_coverage", kBoth, kRatio, kDetail, "prefetch coverage", kPrefetch, prefetch_coverage,
+     "useful prefetches / (useful prefetches + the L1 read misses left)"},
+    {"prefetch_late_ratio", kBoth, kRatio, kDetail, "late prefetches", kPrefetch,
+     group_ratio<kPrefetchLate, kPrefetchUseful>,
+     "useful prefetches still being filled when the demand access came / useful prefetches"},
+});
+
+constexpr bool names_unique_within_each_scope() {
+  for (std::size_t i = 0; i < kMetrics.size(); ++i) {
+    for (std::size_t j = i + 1; j < kMetrics.size(); ++j) {
+      const bool both_load =
+          in_scope(kMetrics[i].scope, kLoad) && in_scope(kMetrics[j].scope, kLoad);
+      const bool both_aggregate =
+          in_scope(kMetrics[i].scope, kAggregate) && in_scope(kMetrics[j].scope, kAggregate);
+      if (kMetrics[i].name == kMetrics[j].name && (both_load || both_aggregate)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+static_assert(names_unique_within_each_scope(), "a metric name repeats within a scope");
+
 }  // namespace
+
+std::span<const Metric> metric_table() {
+  return kMetrics;
+}
+
+const Metric* find_metric(std::string_view name, MetricScope scope) {
+  for (const Metric& metric : kMetrics) {
+    if (metric.name == name && in_scope(metric.scope, scope)) {
+      return &metric;
+    }
+  }
+  return nullptr;
+}
+
+std::size_t metric_index(const Metric& metric) {
+  return static_cast<std::size_t>(&metric - kMetrics.data());
+}
 
 double trial_dram_latency(const sim::TrialResult& trial, const sim::HierarchyConfig& config) {
   if (trial.overall.dram_reads == 0) {
     return config.l2.latency + config.dram.base_latency;
   }
   return trial.overall.dram_latency_sum / static_cast<double>(trial.overall.dram_reads);
-}
-
-LoadMetrics load_metrics(const sim::AccessCounters& c, tracebuf::AccessKind kind, double trial_tm,
-                         const sim::HierarchyConfig& config) {
-  using tracebuf::AccessKind;
-  LoadMetrics m;
-  m.l1_hit_ratio = ratio(c.l1_hits, c.l1_accesses);
-  m.l1_sector_hit_ratio = ratio(c.l1_sector_hits, c.l1_sectors);
-  m.l1_sector_lookup_hit_ratio = sector_lookup_ratio(c);
-  m.l1_inflight_ratio = ratio(c.l1_inflight_hits, c.l1_accesses);
-  switch (kind) {
-    case AccessKind::kWrite:
-      m.l2_hit_ratio = ratio(c.l2_write_hits, c.l2_writes);
-      m.l2_sector_hit_ratio = ratio(c.l2_write_sector_hits, c.l2_write_sectors);
-      break;
-    case AccessKind::kAtomic:
-      m.l2_hit_ratio = ratio(c.l2_atomic_hits, c.l2_atomics);
-      break;
-    case AccessKind::kRead:
-    case AccessKind::kReadModifyWrite:
-      m.l2_hit_ratio = ratio(c.l2_read_hits, c.l2_reads);
-      m.l2_sector_hit_ratio = ratio(c.l2_read_sector_hits, c.l2_read_sectors);
-      break;
-  }
-  m.dram_latency_cycles =
-      c.dram_reads > 0 ? std::optional(c.dram_latency_sum / static_cast<double>(c.dram_reads))
-                       : std::nullopt;
-  if (kind == AccessKind::kWrite) {
-    return m;  // a store does not make its warp wait: no access latency
-  }
-  if (!m.l1_hit_ratio && !m.l2_hit_ratio) {
-    return m;  // never executed in this trial's launches
-  }
-  // An access that never reached a level takes that level's ratio as 1 (its term is multiplied
-  // by zero anyway); atomics and loads with the L1 disabled never hit in L1.
-  const double h1 = kind == AccessKind::kAtomic ? 0.0 : m.l1_hit_ratio.value_or(0.0);
-  const double h2 = m.l2_hit_ratio.value_or(1.0);
-  const double tm = m.dram_latency_cycles.value_or(trial_tm);
-  m.latency_cycles = expected_latency(h1, config.l1.latency, h2, config.l2.latency, tm);
-  return m;
-}
-
-OverallMetrics overall_metrics(const sim::AccessCounters& c, double trial_tm) {
-  OverallMetrics m;
-  m.l1_read_hit_ratio = ratio(c.l1_hits, c.l1_accesses);
-  m.l1_sector_read_hit_ratio = ratio(c.l1_sector_hits, c.l1_sectors);
-  m.l1_sector_lookup_hit_ratio = sector_lookup_ratio(c);
-  m.l1_inflight_ratio = ratio(c.l1_inflight_hits, c.l1_accesses);
-  m.l2_read_hit_ratio = ratio(c.l2_read_hits, c.l2_reads);
-  m.l2_sector_read_hit_ratio = ratio(c.l2_read_sector_hits, c.l2_read_sectors);
-  m.l2_write_hit_ratio = ratio(c.l2_write_hits, c.l2_writes);
-  m.l2_sector_write_hit_ratio = ratio(c.l2_write_sector_hits, c.l2_write_sectors);
-  m.dram_latency_cycles =
-      c.dram_reads > 0 ? std::optional(c.dram_latency_sum / static_cast<double>(c.dram_reads))
-                       : std::optional(trial_tm);
-  if (c.dram_reads == 0 && c.l2_reads == 0 && c.l2_writes == 0) {
-    m.dram_latency_cycles.reset();
-  }
-  return m;
 }
 
 }  // namespace memcarlo::analysis

@@ -2,10 +2,10 @@
 // does not depend on which thread ran which trial) and summarises them.
 #include "memcarlo/analysis/summary.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
-
-#include "memcarlo/analysis/metrics.hpp"
+#include <stdexcept>
 
 namespace memcarlo::analysis {
 namespace {
@@ -27,30 +27,56 @@ class Samples {
   std::vector<double> values_;
 };
 
-struct OverallSamples {
-  Samples l1_read, l1_sector_read, l1_sector_lookup, l1_inflight, l2_read, l2_sector_read, l2_write,
-      l2_sector_write, dram;
+/// The per-trial values of a list of metrics (one scope's reported ones) for one load or
+/// aggregate.
+class ScopeSamples {
+ public:
+  explicit ScopeSamples(const std::vector<const Metric*>& metrics)
+      : metrics_(&metrics), samples_(metrics.size()) {}
 
-  void add(const OverallMetrics& m) {
-    l1_read.add(m.l1_read_hit_ratio);
-    l1_sector_read.add(m.l1_sector_read_hit_ratio);
-    l1_sector_lookup.add(m.l1_sector_lookup_hit_ratio);
-    l1_inflight.add(m.l1_inflight_ratio);
-    l2_read.add(m.l2_read_hit_ratio);
-    l2_sector_read.add(m.l2_sector_read_hit_ratio);
-    l2_write.add(m.l2_write_hit_ratio);
-    l2_sector_write.add(m.l2_sector_write_hit_ratio);
-    dram.add(m.dram_latency_cycles);
+  /// Adds one trial: `group_row(group)` gives the totals row of a counter group for the same load
+  /// or aggregate.
+  template <class GroupRow>
+  void add(const sim::AccessCounters& access, GroupRow group_row, tracebuf::AccessKind kind,
+           double trial_tm, const sim::HierarchyConfig& config) {
+    for (std::size_t m = 0; m < samples_.size(); ++m) {
+      const Metric& metric = *(*metrics_)[m];
+      const MetricInputs in{
+          access,
+          metric.group == nullptr ? std::span<const std::uint64_t>() : group_row(*metric.group),
+          kind, trial_tm, config};
+      samples_[m].add(metric.compute(in));
+    }
   }
 
-  [[nodiscard]] OverallDistributions summarize(unsigned bins) const {
-    return {l1_read.summarize(bins, true),          l1_sector_read.summarize(bins, true),
-            l1_sector_lookup.summarize(bins, true), l1_inflight.summarize(bins, true),
-            l2_read.summarize(bins, true),          l2_sector_read.summarize(bins, true),
-            l2_write.summarize(bins, true),         l2_sector_write.summarize(bins, true),
-            dram.summarize(bins, false)};
+  [[nodiscard]] MetricDistributions summarize(MetricScope scope, unsigned bins) const {
+    MetricDistributions out(scope);
+    for (std::size_t m = 0; m < samples_.size(); ++m) {
+      const Metric& metric = *(*metrics_)[m];
+      out[metric] = samples_[m].summarize(bins, metric.unit == MetricUnit::kRatio);
+    }
+    return out;
   }
+
+  [[nodiscard]] const Samples& of(const Metric& metric) const {
+    for (std::size_t m = 0; m < samples_.size(); ++m) {
+      if ((*metrics_)[m] == &metric) {
+        return samples_[m];
+      }
+    }
+    throw std::out_of_range("metric not collected: " + std::string(metric.name));
+  }
+
+ private:
+  const std::vector<const Metric*>* metrics_;
+  std::vector<Samples> samples_;
 };
+
+/// Whether an allocation was accessed in a trial: a load probed the L1 for it, or a read or a
+/// write reached the L2 (atomics alone leave it out of the report, as they always have).
+bool accessed(const sim::AccessCounters& c) {
+  return c.l1_accesses > 0 || c.l2_reads > 0 || c.l2_writes > 0;
+}
 
 bool narrow(const std::optional<Distribution>& d, double limit) {
   if (!d) {
@@ -66,66 +92,118 @@ bool narrow_relative(const std::optional<Distribution>& d, double epsilon) {
   return !d || narrow(d, epsilon * std::abs(d->mean));
 }
 
+bool narrow_enough(const Metric& metric, const std::optional<Distribution>& d, double epsilon) {
+  return metric.unit == MetricUnit::kRatio ? narrow(d, epsilon) : narrow_relative(d, epsilon);
+}
+
 }  // namespace
 
+MetricDistributions::MetricDistributions(MetricScope scope)
+    : scope_(scope), values_(metric_table().size()) {}
+
+std::optional<Distribution>& MetricDistributions::operator[](const Metric& metric) {
+  return values_.at(metric_index(metric));
+}
+
+const std::optional<Distribution>& MetricDistributions::operator[](const Metric& metric) const {
+  return values_.at(metric_index(metric));
+}
+
+std::optional<Distribution>& MetricDistributions::operator[](std::string_view name) {
+  const Metric* metric = find_metric(name, scope_);
+  if (metric == nullptr) {
+    throw std::out_of_range("no metric " + std::string(name) + " in this scope");
+  }
+  return (*this)[*metric];
+}
+
+const std::optional<Distribution>& MetricDistributions::operator[](std::string_view name) const {
+  const Metric* metric = find_metric(name, scope_);
+  if (metric == nullptr) {
+    throw std::out_of_range("no metric " + std::string(name) + " in this scope");
+  }
+  return (*this)[*metric];
+}
+
+std::vector<const Metric*> SimulationSummary::reported_metrics(MetricScope scope) const {
+  std::vector<const Metric*> out;
+  for (const Metric& metric : metric_table()) {
+    const bool group_enabled =
+        metric.group == nullptr || std::find(counter_groups.begin(), counter_groups.end(),
+                                             metric.group) != counter_groups.end();
+    if (in_scope(metric.scope, scope) && group_enabled) {
+      out.push_back(&metric);
+    }
+  }
+  return out;
+}
+
 SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
-                                const sim::CompiledTrace& trace,
-                                const sim::HierarchyConfig& config, unsigned bins) {
+                                const sim::CompiledTrace& trace, const sim::HierarchyConfig& config,
+                                unsigned bins) {
   SimulationSummary summary;
   summary.trials = trials.size();
+  for (std::size_t g = 0; g < sim::kCounterGroups.size(); ++g) {
+    for (const sim::TrialResult& trial : trials) {
+      if (trial.groups[g].enabled()) {
+        summary.counter_groups.push_back(sim::kCounterGroups[g]);
+        break;
+      }
+    }
+  }
+  const std::vector<const Metric*> load_metrics = summary.reported_metrics(MetricScope::kLoad);
+  const std::vector<const Metric*> aggregate_metrics =
+      summary.reported_metrics(MetricScope::kAggregate);
   const std::size_t load_count = trace.loads.size();
   const std::size_t allocation_count = trace.allocation_names.size();
 
-  struct LoadSamples {
-    Samples l1, l1_sector, l1_sector_lookup, l1_inflight, l2, l2_sector, dram, latency;
-  };
-  std::vector<LoadSamples> loads(load_count);
-  std::vector<OverallSamples> allocations(allocation_count);
-  std::vector<OverallSamples> kernels(trace.kernel_names.size());
-  OverallSamples overall;
+  std::vector<ScopeSamples> loads(load_count, ScopeSamples(load_metrics));
+  std::vector<ScopeSamples> allocations(allocation_count, ScopeSamples(aggregate_metrics));
+  std::vector<bool> allocation_accessed(allocation_count, false);
+  std::vector<ScopeSamples> kernels(trace.kernel_names.size(), ScopeSamples(aggregate_metrics));
+  ScopeSamples overall(aggregate_metrics);
+  constexpr auto kAggregateKind = tracebuf::AccessKind::kRead;  // unused by aggregate metrics
   for (const sim::TrialResult& trial : trials) {
     const double tm = trial_dram_latency(trial, config);
-    overall.add(overall_metrics(trial.overall, tm));
+    const auto groups = [&](const sim::CounterGroup& group) -> const sim::CounterGroupTotals& {
+      return trial.groups[sim::counter_group_index(group)];
+    };
+    overall.add(
+        trial.overall, [&](const sim::CounterGroup& g) { return std::span(groups(g).overall); },
+        kAggregateKind, tm, config);
     for (std::size_t id = 0; id < load_count && id < trial.loads.size(); ++id) {
-      const LoadMetrics m = load_metrics(trial.loads[id], trace.load_info[id].kind, tm, config);
-      LoadSamples& s = loads[id];
-      s.l1.add(m.l1_hit_ratio);
-      s.l1_sector.add(m.l1_sector_hit_ratio);
-      s.l1_sector_lookup.add(m.l1_sector_lookup_hit_ratio);
-      s.l1_inflight.add(m.l1_inflight_ratio);
-      s.l2.add(m.l2_hit_ratio);
-      s.l2_sector.add(m.l2_sector_hit_ratio);
-      s.dram.add(m.dram_latency_cycles);
-      s.latency.add(m.latency_cycles);
+      loads[id].add(
+          trial.loads[id], [&](const sim::CounterGroup& g) { return groups(g).load(id); },
+          trace.load_info[id].kind, tm, config);
     }
     for (std::size_t a = 0; a < allocation_count && a < trial.allocations.size(); ++a) {
-      allocations[a].add(overall_metrics(trial.allocations[a], tm));
+      allocations[a].add(
+          trial.allocations[a], [&](const sim::CounterGroup& g) { return groups(g).allocation(a); },
+          kAggregateKind, tm, config);
+      allocation_accessed[a] = allocation_accessed[a] || accessed(trial.allocations[a]);
     }
     for (std::size_t k = 0; k < kernels.size() && k < trial.kernels.size(); ++k) {
-      kernels[k].add(overall_metrics(trial.kernels[k], tm));
+      kernels[k].add(
+          trial.kernels[k], [&](const sim::CounterGroup& g) { return groups(g).kernel(k); },
+          kAggregateKind, tm, config);
     }
   }
-  summary.overall = overall.summarize(bins);
+  summary.overall = overall.summarize(MetricScope::kAggregate, bins);
   for (std::uint32_t id = 0; id < load_count; ++id) {
     if (trace.loads[id].requests == 0) {
       continue;
     }
-    const LoadSamples& s = loads[id];
-    summary.loads.push_back(
-        {id, trace.loads[id],
-         {s.l1.summarize(bins, true), s.l1_sector.summarize(bins, true),
-          s.l1_sector_lookup.summarize(bins, true), s.l1_inflight.summarize(bins, true),
-          s.l2.summarize(bins, true), s.l2_sector.summarize(bins, true),
-          s.dram.summarize(bins, false), s.latency.summarize(bins, false)}});
+    summary.loads.push_back({id, trace.loads[id], loads[id].summarize(MetricScope::kLoad, bins)});
   }
   for (std::size_t a = 0; a < allocation_count; ++a) {
-    OverallDistributions d = allocations[a].summarize(bins);
-    if (d.l1_read_hit_ratio || d.l2_read_hit_ratio || d.l2_write_hit_ratio) {
-      summary.allocations.push_back({trace.allocation_names[a], std::move(d)});
+    if (allocation_accessed[a]) {
+      summary.allocations.push_back(
+          {trace.allocation_names[a], allocations[a].summarize(MetricScope::kAggregate, bins)});
     }
   }
   for (std::size_t k = 0; k < kernels.size(); ++k) {
-    KernelSummary kernel{trace.kernel_names[k], {}, kernels[k].summarize(bins)};
+    KernelSummary kernel{
+        trace.kernel_names[k], {}, kernels[k].summarize(MetricScope::kAggregate, bins)};
     for (const sim::LaunchTrace& launch : trace.launches) {
       if (launch.kernel_index == k) {
         kernel.launches.push_back(launch.index);
@@ -133,22 +211,25 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
     }
     summary.kernels.push_back(std::move(kernel));
   }
-  summary.convergence["l1_read_hit_ratio"] = convergence_series(overall.l1_read.values());
-  summary.convergence["l2_read_hit_ratio"] = convergence_series(overall.l2_read.values());
-  summary.convergence["l2_write_hit_ratio"] = convergence_series(overall.l2_write.values());
-  summary.convergence["dram_latency_cycles"] = convergence_series(overall.dram.values());
+  for (const Metric* metric : aggregate_metrics) {
+    if (metric->headline) {
+      summary.convergence[std::string(metric->name)] =
+          convergence_series(overall.of(*metric).values());
+    }
+  }
   return summary;
 }
 
 bool intervals_within(const SimulationSummary& summary, double epsilon) {
-  const OverallDistributions& o = summary.overall;
-  bool ok = narrow(o.l1_read_hit_ratio, epsilon) && narrow(o.l2_read_hit_ratio, epsilon) &&
-            narrow(o.l2_write_hit_ratio, epsilon) &&
-            narrow_relative(o.dram_latency_cycles, epsilon);
+  bool ok = true;
+  for (const Metric* metric : summary.reported_metrics(MetricScope::kAggregate)) {
+    ok = ok && (!metric->headline || narrow_enough(*metric, summary.overall[*metric], epsilon));
+  }
+  const std::vector<const Metric*> load_metrics = summary.reported_metrics(MetricScope::kLoad);
   for (const LoadSummary& load : summary.loads) {
-    ok = ok && narrow(load.metrics.l1_hit_ratio, epsilon) &&
-         narrow(load.metrics.l2_hit_ratio, epsilon) &&
-         narrow_relative(load.metrics.latency_cycles, epsilon);
+    for (const Metric* metric : load_metrics) {
+      ok = ok && (!metric->headline || narrow_enough(*metric, load.metrics[*metric], epsilon));
+    }
   }
   return ok;
 }
@@ -178,16 +259,21 @@ void widen(WidestInterval& widest, const std::optional<Distribution>& d, bool re
 
 WidestInterval widest_interval(const SimulationSummary& summary) {
   WidestInterval widest;
-  const OverallDistributions& o = summary.overall;
-  widen(widest, o.l1_read_hit_ratio, false, "overall l1_read_hit_ratio");
-  widen(widest, o.l2_read_hit_ratio, false, "overall l2_read_hit_ratio");
-  widen(widest, o.l2_write_hit_ratio, false, "overall l2_write_hit_ratio");
-  widen(widest, o.dram_latency_cycles, true, "overall dram_latency_cycles");
+  for (const Metric* metric : summary.reported_metrics(MetricScope::kAggregate)) {
+    if (metric->headline) {
+      widen(widest, summary.overall[*metric], metric->unit == MetricUnit::kCycles,
+            "overall " + std::string(metric->name));
+    }
+  }
+  const std::vector<const Metric*> load_metrics = summary.reported_metrics(MetricScope::kLoad);
   for (const LoadSummary& load : summary.loads) {
     const std::string prefix = "load " + std::to_string(load.id) + " ";
-    widen(widest, load.metrics.l1_hit_ratio, false, prefix + "l1_hit_ratio");
-    widen(widest, load.metrics.l2_hit_ratio, false, prefix + "l2_hit_ratio");
-    widen(widest, load.metrics.latency_cycles, true, prefix + "latency_cycles");
+    for (const Metric* metric : load_metrics) {
+      if (metric->headline) {
+        widen(widest, load.metrics[*metric], metric->unit == MetricUnit::kCycles,
+              prefix + std::string(metric->name));
+      }
+    }
   }
   return widest;
 }

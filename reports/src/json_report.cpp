@@ -28,17 +28,15 @@ ordered_json distribution(const std::optional<analysis::Distribution>& d) {
   return out;
 }
 
-/// Adds the overall metrics to `out` (an object, possibly with keys already).
-ordered_json overall(const analysis::OverallDistributions& o, ordered_json out = ordered_json::object()) {
-  out["l1_read_hit_ratio"] = distribution(o.l1_read_hit_ratio);
-  out["l1_sector_read_hit_ratio"] = distribution(o.l1_sector_read_hit_ratio);
-  out["l1_sector_lookup_hit_ratio"] = distribution(o.l1_sector_lookup_hit_ratio);
-  out["l1_inflight_ratio"] = distribution(o.l1_inflight_ratio);
-  out["l2_read_hit_ratio"] = distribution(o.l2_read_hit_ratio);
-  out["l2_sector_read_hit_ratio"] = distribution(o.l2_sector_read_hit_ratio);
-  out["l2_write_hit_ratio"] = distribution(o.l2_write_hit_ratio);
-  out["l2_sector_write_hit_ratio"] = distribution(o.l2_sector_write_hit_ratio);
-  out["dram_latency_cycles"] = distribution(o.dram_latency_cycles);
+/// Adds the metrics of an aggregate (the run, an allocation, a kernel) to `out` (an object,
+/// possibly with keys already), in table order.
+ordered_json aggregate(const analysis::SimulationSummary& summary,
+                       const analysis::MetricDistributions& metrics,
+                       ordered_json out = ordered_json::object()) {
+  for (const analysis::Metric* metric :
+       summary.reported_metrics(analysis::MetricScope::kAggregate)) {
+    out[std::string(metric->name)] = distribution(metrics[*metric]);
+  }
   return out;
 }
 
@@ -86,9 +84,10 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
   in["launches"] = launches;
   report["inputs"] = in;
 
-  report["overall"] = overall(summary.overall);
+  report["overall"] = aggregate(summary, summary.overall);
 
   ordered_json loads = ordered_json::array();
+  const auto load_metrics = summary.reported_metrics(analysis::MetricScope::kLoad);
   for (const analysis::LoadSummary& load : summary.loads) {
     const tracebuf::LoadInfo& info = trace.load_info[load.id];
     ordered_json entry;
@@ -108,14 +107,9 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
         load.counts.requests == 0 ? 0.0
                                   : static_cast<double>(load.counts.transactions) /
                                         static_cast<double>(load.counts.requests);
-    entry["l1_hit_ratio"] = distribution(load.metrics.l1_hit_ratio);
-    entry["l1_sector_hit_ratio"] = distribution(load.metrics.l1_sector_hit_ratio);
-    entry["l1_sector_lookup_hit_ratio"] = distribution(load.metrics.l1_sector_lookup_hit_ratio);
-    entry["l1_inflight_ratio"] = distribution(load.metrics.l1_inflight_ratio);
-    entry["l2_hit_ratio"] = distribution(load.metrics.l2_hit_ratio);
-    entry["l2_sector_hit_ratio"] = distribution(load.metrics.l2_sector_hit_ratio);
-    entry["dram_latency_cycles"] = distribution(load.metrics.dram_latency_cycles);
-    entry["latency_cycles"] = distribution(load.metrics.latency_cycles);
+    for (const analysis::Metric* metric : load_metrics) {
+      entry[std::string(metric->name)] = distribution(load.metrics[*metric]);
+    }
     loads.push_back(std::move(entry));
   }
   report["loads"] = loads;
@@ -124,7 +118,7 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
   for (const analysis::AllocationSummary& allocation : summary.allocations) {
     ordered_json named;
     named["name"] = allocation.name;
-    allocations.push_back(overall(allocation.metrics, std::move(named)));
+    allocations.push_back(aggregate(summary, allocation.metrics, std::move(named)));
   }
   report["allocations"] = allocations;
 
@@ -132,7 +126,7 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
   for (const analysis::KernelSummary& kernel : summary.kernels) {
     kernels.push_back({{"kernel", kernel.name},
                        {"launches", kernel.launches},
-                       {"overall", overall(kernel.metrics)}});
+                       {"overall", aggregate(summary, kernel.metrics)}});
   }
   report["kernels"] = kernels;
 

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "checked_json.hpp"
+#include "memcarlo/analysis/metrics.hpp"
 
 namespace memcarlo::reports {
 namespace {
@@ -19,19 +20,6 @@ namespace {
 using nlohmann::json;
 
 inline constexpr int kReadableReportSchema = 1;
-
-/// The metrics of a report's `overall`, of each `kernels[].overall` and of each allocation.
-constexpr std::array<const char*, 9> kOverallMetrics = {
-    "l1_read_hit_ratio",  "l1_sector_read_hit_ratio",  "l1_sector_lookup_hit_ratio",
-    "l1_inflight_ratio",  "l2_read_hit_ratio",         "l2_sector_read_hit_ratio",
-    "l2_write_hit_ratio", "l2_sector_write_hit_ratio", "dram_latency_cycles"};
-/// The metrics of each load; "cycles" (requests x latency_cycles) is derived from them.
-constexpr std::array<const char*, 8> kLoadMetrics = {
-    "l1_hit_ratio", "l1_sector_hit_ratio", "l1_sector_lookup_hit_ratio", "l1_inflight_ratio",
-    "l2_hit_ratio", "l2_sector_hit_ratio", "dram_latency_cycles",        "latency_cycles"};
-/// Added to schema 1 later than the rest: a report without it is still read (the metric is then
-/// absent on that side).
-constexpr std::string_view kLateMetric = "l1_sector_lookup_hit_ratio";
 
 using Metrics = std::vector<std::pair<std::string, std::optional<analysis::SampleMoments>>>;
 
@@ -76,13 +64,23 @@ class Reader : public CheckedJson<DiffInputError> {
     return m;
   }
 
-  template <std::size_t N>
+  /// The metrics of the table in `scope` (a load's, or an aggregate's: `overall`, each
+  /// `kernels[].overall`), in table order. A metric the report lacks is absent on its side: the
+  /// report was written before the table had the line (l1_sector_lookup_hit_ratio, added to
+  /// schema 1 later than the rest, or any line added since), or, for a counter group's metric,
+  /// by a run that did not enable the group; the latter is left out of the list.
   Metrics metrics(const json& object, const std::string& place,
-                  const std::array<const char*, N>& keys) const {
+                  analysis::MetricScope scope) const {
     Metrics out;
-    for (const char* key : keys) {
-      if (key == kLateMetric && object.is_object() && !object.contains(key)) {
-        out.emplace_back(key, std::nullopt);
+    for (const analysis::Metric& metric : analysis::metric_table()) {
+      if (!analysis::in_scope(metric.scope, scope)) {
+        continue;
+      }
+      const std::string key(metric.name);
+      if (object.is_object() && !object.contains(key)) {
+        if (metric.group == nullptr) {
+          out.emplace_back(key, std::nullopt);
+        }
         continue;
       }
       out.emplace_back(key, moments(member(object, place, key), join(place, key)));
@@ -111,7 +109,8 @@ class Reader : public CheckedJson<DiffInputError> {
       out.side.producer = text(document["producer"], "producer");
     }
     read_inputs(member(document, "", "inputs"), out.side);
-    out.overall = metrics(member(document, "", "overall"), "overall", kOverallMetrics);
+    out.overall =
+        metrics(member(document, "", "overall"), "overall", analysis::MetricScope::kAggregate);
     if (document.contains("kernels")) {
       const json& kernels = document["kernels"];
       if (!kernels.is_array()) {
@@ -121,7 +120,8 @@ class Reader : public CheckedJson<DiffInputError> {
         const std::string place = "kernels[" + std::to_string(k) + "]";
         out.kernels.emplace_back(
             text(member(kernels[k], place, "kernel"), join(place, "kernel")),
-            metrics(member(kernels[k], place, "overall"), join(place, "overall"), kOverallMetrics));
+            metrics(member(kernels[k], place, "overall"), join(place, "overall"),
+                    analysis::MetricScope::kAggregate));
       }
     }
     const json& loads = member(document, "", "loads");
@@ -171,7 +171,7 @@ class Reader : public CheckedJson<DiffInputError> {
     id.requests = count(member(value, place, "requests"), join(place, "requests"));
     id.transactions_per_request = number(member(value, place, "transactions_per_request"),
                                          join(place, "transactions_per_request"));
-    out.metrics = metrics(value, place, kLoadMetrics);
+    out.metrics = metrics(value, place, analysis::MetricScope::kLoad);
     // The cycles the load's warps wait for it: requests x X, a constant times each trial's X.
     std::optional<analysis::SampleMoments> cycles;
     for (const auto& [key, m] : out.metrics) {
@@ -195,20 +195,30 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+/// The metrics of either side by name, A's in order, then those only B has (a counter group's
+/// metrics when only B's run enabled the group); a metric one side lacks is empty there.
 std::vector<MetricDiff> compare(const Metrics& a, const Metrics& b, double level) {
+  const auto value_in = [](const Metrics& side, const std::string& name) {
+    const auto it = std::find_if(side.begin(), side.end(),
+                                 [&](const auto& metric) { return metric.first == name; });
+    return it == side.end() ? std::nullopt : it->second;
+  };
   std::vector<MetricDiff> out;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    MetricDiff d;
-    d.metric = a[i].first;
-    d.a = a[i].second;
-    d.b = b[i].second;
+  for (const auto& [name, value] : a) {
+    out.push_back({name, value, value_in(b, name), std::nullopt, std::nullopt});
+  }
+  for (const auto& [name, value] : b) {
+    if (std::none_of(a.begin(), a.end(), [&](const auto& metric) { return metric.first == name; })) {
+      out.push_back({name, std::nullopt, value, std::nullopt, std::nullopt});
+    }
+  }
+  for (MetricDiff& d : out) {
     if (d.a && d.b) {
       d.change = analysis::welch_test(*d.a, *d.b, level);
       if (d.a->mean != 0) {
         d.relative_change = (d.b->mean - d.a->mean) / std::abs(d.a->mean);
       }
     }
-    out.push_back(std::move(d));
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "memcarlo/analysis/confidence.hpp"
+#include "memcarlo/analysis/metrics.hpp"
 #include "memcarlo/reports/report_diff.hpp"
 #include "text_columns.hpp"
 
@@ -14,9 +15,15 @@ namespace {
 
 using nlohmann::ordered_json;
 
-/// The load metrics the text shows (the JSON has every one).
-constexpr std::array<std::string_view, 4> kLoadMetricsShown = {"l1_hit_ratio", "l2_hit_ratio",
-                                                               "latency_cycles", "cycles"};
+/// Whether the text shows a load metric (the JSON has every one): the headline load metrics of
+/// the metric table, and "cycles" (requests x latency_cycles).
+bool shown_for_loads(std::string_view metric) {
+  if (metric == "cycles") {
+    return true;
+  }
+  const analysis::Metric* line = analysis::find_metric(metric, analysis::MetricScope::kLoad);
+  return line != nullptr && line->headline;
+}
 
 std::string printf_string(const char* pattern, double value) {
   char buffer[64];
@@ -24,7 +31,13 @@ std::string printf_string(const char* pattern, double value) {
   return buffer;
 }
 
+/// The metric table's unit; a name the table lacks (a newer producer's) by its suffix.
 bool is_ratio(std::string_view metric) {
+  for (const auto scope : {analysis::MetricScope::kLoad, analysis::MetricScope::kAggregate}) {
+    if (const analysis::Metric* line = analysis::find_metric(metric, scope)) {
+      return line->unit == analysis::MetricUnit::kRatio;
+    }
+  }
   return metric.ends_with("_ratio");
 }
 
@@ -247,10 +260,8 @@ void print_diff(std::ostream& out, const ReportDiff& diff) {
     lines.emplace_back(count_cells("tx/req", load.a.transactions_per_request,
                                    load.b.transactions_per_request, "%.2f"));
     for (const MetricDiff& d : load.metrics) {
-      for (const std::string_view shown : kLoadMetricsShown) {
-        if (d.metric == shown) {
-          lines.emplace_back(metric_cells(d));
-        }
+      if (shown_for_loads(d.metric)) {
+        lines.emplace_back(metric_cells(d));
       }
     }
   }

@@ -77,8 +77,8 @@ std::vector<Row> make_rows(const analysis::SimulationSummary& summary,
     row.location_min = slash == std::string::npos
                            ? columns(row.location)
                            : columns(file.substr(slash)) + columns(position) + 1;  // "…/name:l:c"
-    if (load.metrics.latency_cycles) {
-      row.cycles = static_cast<double>(load.counts.requests) * load.metrics.latency_cycles->mean;
+    if (const auto& latency = load.metrics["latency_cycles"]) {
+      row.cycles = static_cast<double>(load.counts.requests) * latency->mean;
     }
     rows.push_back(std::move(row));
   }
@@ -100,23 +100,41 @@ std::vector<Row> make_rows(const analysis::SimulationSummary& summary,
   return rows;
 }
 
-/// Sort key: rows with the quantity first, ordered by it (descending where larger is worse).
-std::optional<double> sort_value(const Row& row, TableSort sort) {
-  const analysis::LoadDistributions& m = row.load->metrics;
+/// The load metric a --sort key orders by, or nullptr (cost, id and location are not metrics).
+const analysis::Metric* sort_metric(TableSort sort) {
+  const auto load_metric = [](std::string_view name) {
+    return analysis::find_metric(name, analysis::MetricScope::kLoad);
+  };
   switch (sort) {
-    case TableSort::kCost:
-      return row.cycles ? std::optional(-*row.cycles) : std::nullopt;
     case TableSort::kL1:
-      return m.l1_hit_ratio ? std::optional(m.l1_hit_ratio->mean) : std::nullopt;
+      return load_metric("l1_hit_ratio");
     case TableSort::kL2:
-      return m.l2_hit_ratio ? std::optional(m.l2_hit_ratio->mean) : std::nullopt;
+      return load_metric("l2_hit_ratio");
     case TableSort::kLatency:
-      return m.latency_cycles ? std::optional(-m.latency_cycles->mean) : std::nullopt;
+      return load_metric("latency_cycles");
+    case TableSort::kCost:
     case TableSort::kId:
     case TableSort::kLocation:
       break;
   }
-  return std::nullopt;
+  return nullptr;
+}
+
+/// Sort key: rows with the quantity first, ordered by it (descending where larger is worse: cost
+/// and cycles; ascending for ratios, lowest hit ratio first).
+std::optional<double> sort_value(const Row& row, TableSort sort) {
+  if (sort == TableSort::kCost) {
+    return row.cycles ? std::optional(-*row.cycles) : std::nullopt;
+  }
+  const analysis::Metric* metric = sort_metric(sort);
+  if (metric == nullptr) {
+    return std::nullopt;
+  }
+  const std::optional<analysis::Distribution>& d = row.load->metrics[*metric];
+  if (!d) {
+    return std::nullopt;
+  }
+  return metric->unit == analysis::MetricUnit::kCycles ? -d->mean : d->mean;
 }
 
 void sort_rows(std::vector<Row>& rows, TableSort sort) {
@@ -143,6 +161,7 @@ void sort_rows(std::vector<Row>& rows, TableSort sort) {
 // ---- Layout
 // --------------------------------------------------------------------------------------
 
+// The columns: these, then one per headline load metric of the metric table.
 enum Column : std::size_t {
   kIdColumn,
   kCostColumn,
@@ -152,22 +171,38 @@ enum Column : std::size_t {
   kKindColumn,
   kRequestsColumn,
   kPerRequestColumn,
-  kL1Column,
-  kL2Column,
-  kLatencyColumn,
-  kColumnCount
+  kFixedColumnCount
 };
 
-constexpr std::array<std::string_view, kColumnCount> kHeaders = {
-    "id",       "cost",   "kernel", "location", "expression", "kind",
-    "requests", "tx/req", "L1 hit", "L2 hit",   "latency"};
-constexpr std::array<bool, kColumnCount> kRightAligned = {true, true, false, false, false, false,
-                                                          true, true, false, false, false};
+constexpr std::array<std::string_view, kFixedColumnCount> kFixedHeaders = {
+    "id", "cost", "kernel", "location", "expression", "kind", "requests", "tx/req"};
+constexpr std::array<bool, kFixedColumnCount> kFixedRightAligned = {true,  true,  false, false,
+                                                                    false, false, true,  true};
 constexpr std::size_t kGap = 2;  // spaces between columns
+constexpr std::size_t kOverallLabelWidth = 20;  // the overall figures' labels, padded
 
-using Cells = std::array<std::string, kColumnCount>;
+using Cells = std::vector<std::string>;
 
-Cells row_cells(const Row& row) {
+/// The headline load metrics of the run, the table's metric columns.
+std::vector<const analysis::Metric*> metric_columns(const analysis::SimulationSummary& summary) {
+  std::vector<const analysis::Metric*> out;
+  for (const analysis::Metric* metric : summary.reported_metrics(analysis::MetricScope::kLoad)) {
+    if (metric->headline) {
+      out.push_back(metric);
+    }
+  }
+  return out;
+}
+
+Cells header_cells(const std::vector<const analysis::Metric*>& metrics) {
+  Cells cells(kFixedHeaders.begin(), kFixedHeaders.end());
+  for (const analysis::Metric* metric : metrics) {
+    cells.emplace_back(metric->label);
+  }
+  return cells;
+}
+
+Cells row_cells(const Row& row, const std::vector<const analysis::Metric*>& metrics) {
   const analysis::LoadSummary& load = *row.load;
   const double per_request = load.counts.requests == 0
                                  ? 0.0
@@ -181,33 +216,33 @@ Cells row_cells(const Row& row) {
     std::snprintf(share, sizeof share, "%.1f%%", 100 * *row.share);
     cost = share;
   }
-  return {std::to_string(load.id),
-          cost,
-          row.kernel,
-          row.location,
-          row.info->expression,
-          std::string(tracebuf::to_string(row.info->kind)),
-          std::to_string(load.counts.requests),
-          number,
-          cell(load.metrics.l1_hit_ratio, true),
-          cell(load.metrics.l2_hit_ratio, true),
-          cell(load.metrics.latency_cycles, false)};
+  Cells cells = {std::to_string(load.id),
+                 cost,
+                 row.kernel,
+                 row.location,
+                 row.info->expression,
+                 std::string(tracebuf::to_string(row.info->kind)),
+                 std::to_string(load.counts.requests),
+                 number};
+  for (const analysis::Metric* metric : metrics) {
+    cells.push_back(cell(load.metrics[*metric], metric->unit == analysis::MetricUnit::kRatio));
+  }
+  return cells;
 }
 
 /// Column widths: every column at its natural width, then the location, the kernel and the
 /// expression shrunk, in this order, down to their minimums until the table fits in `width`.
-std::array<std::size_t, kColumnCount> column_widths(const std::vector<Cells>& cells,
-                                                    const std::vector<Row>& rows,
-                                                    std::size_t width) {
-  std::array<std::size_t, kColumnCount> widths{};
-  for (std::size_t c = 0; c < kColumnCount; ++c) {
-    widths[c] = columns(kHeaders[c]);
+std::vector<std::size_t> column_widths(const Cells& header, const std::vector<Cells>& cells,
+                                       const std::vector<Row>& rows, std::size_t width) {
+  std::vector<std::size_t> widths(header.size());
+  for (std::size_t c = 0; c < widths.size(); ++c) {
+    widths[c] = columns(header[c]);
     for (const Cells& row : cells) {
       widths[c] = std::max(widths[c], columns(row[c]));
     }
   }
   widths[kIdColumn] = std::max<std::size_t>(widths[kIdColumn], 4);
-  std::size_t location_min = columns(kHeaders[kLocationColumn]);
+  std::size_t location_min = columns(header[kLocationColumn]);
   for (const Row& row : rows) {
     location_min = std::max(location_min, row.location_min);
   }
@@ -216,7 +251,7 @@ std::array<std::size_t, kColumnCount> column_widths(const std::vector<Cells>& ce
       {kKernelColumn, std::min<std::size_t>(widths[kKernelColumn], 12)},
       {kExpressionColumn, std::min<std::size_t>(widths[kExpressionColumn], 16)},
   }};
-  std::size_t total = kGap * (kColumnCount - 1);
+  std::size_t total = kGap * (widths.size() - 1);
   for (const std::size_t w : widths) {
     total += w;
   }
@@ -232,16 +267,17 @@ std::array<std::size_t, kColumnCount> column_widths(const std::vector<Cells>& ce
   return widths;
 }
 
-std::string render(const Cells& cells, const std::array<std::size_t, kColumnCount>& widths) {
+std::string render(const Cells& cells, const std::vector<std::size_t>& widths) {
   std::string line;
-  for (std::size_t c = 0; c < kColumnCount; ++c) {
+  for (std::size_t c = 0; c < cells.size(); ++c) {
     std::string text = cells[c];
     if (c == kLocationColumn) {
       text = cut_left(text, widths[c]);
     } else if (c == kKernelColumn || c == kExpressionColumn) {
       text = cut_right(text, widths[c]);
     }
-    line += (c == 0 ? "" : std::string(kGap, ' ')) + padded(text, widths[c], kRightAligned[c]);
+    const bool right_aligned = c < kFixedColumnCount && kFixedRightAligned[c];
+    line += (c == 0 ? "" : std::string(kGap, ' ')) + padded(text, widths[c], right_aligned);
   }
   line.erase(line.find_last_not_of(' ') + 1);
   return line + "\n";
@@ -280,25 +316,27 @@ std::optional<TableSort> table_sort_from_string(std::string_view text) {
 void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
                  const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy,
                  const TableOptions& options) {
-  const auto& o = summary.overall;
   out << "hierarchy " << hierarchy.name << ", " << summary.trials
-      << " trials (mean ±95% interval half-width)\n"
-      << "  L1 read hit ratio   " << cell(o.l1_read_hit_ratio, true) << "\n"
-      << "  L2 read hit ratio   " << cell(o.l2_read_hit_ratio, true) << "\n"
-      << "  L2 write hit ratio  " << cell(o.l2_write_hit_ratio, true) << "\n"
-      << "  DRAM latency        " << cell(o.dram_latency_cycles, false) << " cycles\n\n";
+      << " trials (mean ±95% interval half-width)\n";
+  for (const analysis::Metric* metric :
+       summary.reported_metrics(analysis::MetricScope::kAggregate)) {
+    if (metric->headline) {
+      const bool ratio = metric->unit == analysis::MetricUnit::kRatio;
+      out << "  " << padded(std::string(metric->label), kOverallLabelWidth, false)
+          << cell(summary.overall[*metric], ratio) << (ratio ? "" : " cycles") << "\n";
+    }
+  }
+  out << "\n";
   std::vector<Row> rows = make_rows(summary, trace);
   sort_rows(rows, options.sort);
-  Cells header;
-  for (std::size_t c = 0; c < kColumnCount; ++c) {
-    header[c] = std::string(kHeaders[c]);
-  }
+  const auto metrics = metric_columns(summary);
+  const Cells header = header_cells(metrics);
   std::vector<Cells> cells;
   cells.reserve(rows.size());
   for (const Row& row : rows) {
-    cells.push_back(row_cells(row));
+    cells.push_back(row_cells(row, metrics));
   }
-  const auto widths = column_widths(cells, rows, options.width);
+  const auto widths = column_widths(header, cells, rows, options.width);
   out << render(header, widths);
   for (const Cells& row : cells) {
     out << render(row, widths);

@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 
+#include "memcarlo/sim/counters.hpp"
 #include "memcarlo/sim/policy_registry.hpp"
 #include "memcarlo/sim/prefetch/prefetcher.hpp"
 #include "memcarlo/tracebuf/model.hpp"
@@ -42,6 +43,9 @@ class SmSideOf final : public SmSide {
            Prefetcher prefetcher, TrialResult& result)
       : trace_(trace), config_(config), streams_(streams), s_(state), residency_(residency),
         l1_(l1), prefetcher_(std::move(prefetcher)), result_(result) {
+    if constexpr (Prefetcher::kMaxRequests > 0) {
+      prefetch_rows_ = state.counter_groups.enable(kPrefetchGroup, trace.slots.size());
+    }
     k_.l1_enabled = config.l1.enabled;
     k_.sectored = config.l1.sector < config.l1.line;
     k_.t1 = config.l1.latency;
@@ -249,7 +253,7 @@ class SmSideOf final : public SmSide {
       missing = t.l1_sectors & ~bits_of(l1.valid[at]);
       l1.touch(sm, t.l1_set, way);
       if constexpr (Prefetcher::kMaxRequests > 0) {
-        used_prefetched_way(l1, at, clock);
+        used_prefetched_way(l1, at, t.slot, clock);
       }
       if (missing == 0) {
         ++c.l1_hits;
@@ -324,11 +328,27 @@ class SmSideOf final : public SmSide {
 
   // ---- GPU prefetching (compiled only for a prefetcher that may ask for lines) ------------
 
-  /// A demand access found way `at`: if a prefetch filled it, the prefetch was useful.
-  void used_prefetched_way(const L1View& l1, std::size_t at, std::uint64_t clock) {
+  static constexpr std::uint32_t kIssued = kPrefetchGroup.index_of("issued");
+  static constexpr std::uint32_t kUseful = kPrefetchGroup.index_of("useful");
+  static constexpr std::uint32_t kLate = kPrefetchGroup.index_of("late");
+  static constexpr std::uint32_t kUntraced = kPrefetchGroup.index_of("untraced_lines");
+  static constexpr std::uint32_t kDropped = kPrefetchGroup.index_of("dropped");
+
+  /// The prefetch counter `counter` of slot `slot` (the load whose access it concerns).
+  std::uint64_t& prefetch_count(std::uint32_t slot, std::uint32_t counter) {
+    return prefetch_rows_[std::size_t{slot} * kPrefetchGroup.width() + counter];
+  }
+
+  /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the prefetch was
+  /// useful (to this load), and late if its data has not arrived.
+  void used_prefetched_way(const L1View& l1, std::size_t at, std::uint32_t slot,
+                           std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
+      const bool late = l1.fill_time[at] > clock;
       ++result_.prefetch.useful;
-      result_.prefetch.late += l1.fill_time[at] > clock ? 1 : 0;
+      result_.prefetch.late += late ? 1 : 0;
+      ++prefetch_count(slot, kUseful);
+      prefetch_count(slot, kLate) += late ? 1 : 0;
       l1.flags[at] = way_flags(bits_of(l1.flags[at]) & ~kPrefetchedWay);
     }
   }
@@ -377,20 +397,25 @@ class SmSideOf final : public SmSide {
     const std::uint32_t line = s_.line_space.id_of(address, trial_epoch_, [&](std::uint32_t id) {
       return !l1.held_anywhere(id) && s_.lines.l2_free(id);
     });
-    result_.prefetch.untraced_lines += s_.line_space.untraced_seen() - seen_before;
+    const std::uint64_t untraced = s_.line_space.untraced_seen() - seen_before;
+    result_.prefetch.untraced_lines += untraced;
+    prefetch_count(counter, kUntraced) += untraced;
     if (line == kNoLine || !k_.l1_enabled) {
       ++result_.prefetch.dropped;
+      ++prefetch_count(counter, kDropped);
       return;
     }
     const Holder holder = L1View::holder(sm);
     if (l1.holds(holder, line)) {
       ++result_.prefetch.redundant;
+      ++prefetch_count(counter, kDropped);
       return;
     }
     const std::uint32_t set = s_.line_space.view().l1_set[line];
     const std::size_t at = l1.fill(sm, set, line, holder, streams_.l1_replacement);
     if (at == kNoSlot) {
       ++result_.prefetch.dropped;
+      ++prefetch_count(counter, kDropped);
       return;
     }
     l1.valid[at] = sector_mask(k_.all_l1_sectors);
@@ -408,6 +433,7 @@ class SmSideOf final : public SmSide {
               0};
     ++effect.misses;
     ++result_.prefetch.issued;
+    ++prefetch_count(counter, kIssued);
   }
 
   const CompiledTrace& trace_;
@@ -422,6 +448,7 @@ class SmSideOf final : public SmSide {
   std::array<std::uint8_t, 256> chunks_of_{};
   bool issued_ = false;
   std::uint64_t trial_epoch_ = 0;
+  std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group (prefetchers only)
 };
 
 }  // namespace memcarlo::sim

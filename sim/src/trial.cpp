@@ -14,6 +14,7 @@ void begin_trial(const CompiledTrace& trace, const HierarchyConfig& config,
   result.kernels.resize(trace.kernel_names.size());
   state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
   state.slot_counters.assign(trace.slots.size(), AccessCounters{});
+  state.counter_groups.disable_all();  // the policies enable what they count
   state.line_space.reset(trace, config, untraced_lines);
 }
 
@@ -33,15 +34,7 @@ void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config,
 }
 
 void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, TrialResult& result) {
-  for (std::size_t slot = 0; slot < trace.slots.size(); ++slot) {
-    const AccessCounters& c = state.slot_counters[slot];
-    result.loads[trace.slots[slot].load] += c;
-    if (trace.slots[slot].allocation != kNoAllocation) {
-      result.allocations[trace.slots[slot].allocation] += c;
-    }
-    result.kernels[trace.slots[slot].kernel] += c;
-    result.overall += c;
-  }
+  add_slot_counters(trace.slots, state.slot_counters, state.counter_groups, result);
 }
 
 std::uint32_t untraced_line_capacity(const HierarchyConfig& config) {
@@ -59,29 +52,6 @@ bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
          launch.sequence_in_program == previous->sequence_in_program + 1;
 }
 
-AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
-  l1_accesses += o.l1_accesses;
-  l1_hits += o.l1_hits;
-  l1_inflight_hits += o.l1_inflight_hits;
-  l1_sectors += o.l1_sectors;
-  l1_sector_hits += o.l1_sector_hits;
-  l1_store_sectors += o.l1_store_sectors;
-  l1_store_sector_hits += o.l1_store_sector_hits;
-  l2_reads += o.l2_reads;
-  l2_read_hits += o.l2_read_hits;
-  l2_read_sectors += o.l2_read_sectors;
-  l2_read_sector_hits += o.l2_read_sector_hits;
-  l2_writes += o.l2_writes;
-  l2_write_hits += o.l2_write_hits;
-  l2_write_sectors += o.l2_write_sectors;
-  l2_write_sector_hits += o.l2_write_sector_hits;
-  l2_atomics += o.l2_atomics;
-  l2_atomic_hits += o.l2_atomic_hits;
-  dram_reads += o.dram_reads;
-  dram_latency_sum += o.dram_latency_sum;
-  return *this;
-}
-
 TrialWorkspace::TrialWorkspace() : state_(std::make_unique<State>()) {}
 TrialWorkspace::~TrialWorkspace() = default;
 
@@ -94,7 +64,7 @@ std::uint64_t TrialWorkspace::bytes() const {
                         s.requests.capacity() * sizeof(L2Request) +
                         s.drain_order.capacity() * 2 + s.drain_index.capacity() * 4 +
                         s.dram_requests.capacity() * sizeof(dram::Request) +
-                        s.dram_meta.capacity() * sizeof(DramMeta);
+                        s.dram_meta.capacity() * sizeof(DramMeta) + s.counter_groups.bytes();
   total += s.sms.capacity() * sizeof(SmState);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l1);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l2);

@@ -141,6 +141,7 @@ using AnyCache = std::variant<Cache<replacement::Lru>, Cache<replacement::Fifo>,
 
 struct TrialWorkspace::State {
   std::vector<AccessCounters> slot_counters;
+  CounterGroupSlots counter_groups;  // the groups this trial's policies enabled (none: no memory)
   std::vector<SmState> sms;
   std::vector<WarpSlot> warps;        // [sm][slot]
   std::vector<std::uint64_t> schedulable;  // [sm][slot / 64]: live, no pending fill, no barrier

@@ -14,6 +14,21 @@
 namespace memcarlo::analysis {
 namespace {
 
+/// A trial's value of the metric table's line `name` for a load of `kind`.
+std::optional<double> load_metric(std::string_view name, const sim::AccessCounters& c,
+                                  tracebuf::AccessKind kind, double trial_tm,
+                                  const sim::HierarchyConfig& config) {
+  return find_metric(name, MetricScope::kLoad)->compute({c, {}, kind, trial_tm, config});
+}
+
+/// A trial's value of the metric table's aggregate line `name`.
+std::optional<double> aggregate_metric(std::string_view name, const sim::AccessCounters& c,
+                                       double trial_tm) {
+  static const sim::HierarchyConfig config = sim::load_hierarchy("fermi-c2050");
+  return find_metric(name, MetricScope::kAggregate)
+      ->compute({c, {}, tracebuf::AccessKind::kRead, trial_tm, config});
+}
+
 TEST(RunningStats, MatchesTheTwoPassFormulas) {
   const std::vector<double> values = {0.61, 0.64, 0.59, 0.66, 0.62, 0.63, 0.60};
   RunningStats stats;
@@ -120,13 +135,15 @@ TEST(LoadMetrics, PerLoadLatencyUsesItsOwnHitRatiosAndDramLatency) {
   c.l2_read_hits = 6;
   c.dram_reads = 18;
   c.dram_latency_sum = 18 * 500.0;
-  const LoadMetrics m = load_metrics(c, tracebuf::AccessKind::kRead, 999, config);
-  EXPECT_DOUBLE_EQ(*m.l1_hit_ratio, 0.4);
-  EXPECT_DOUBLE_EQ(*m.l2_hit_ratio, 0.25);
-  EXPECT_DOUBLE_EQ(*m.dram_latency_cycles, 500.0);
-  EXPECT_DOUBLE_EQ(*m.latency_cycles, 0.4 * 104 + 0.6 * (0.25 * 288 + 0.75 * 500));
-  const LoadMetrics store = load_metrics(c, tracebuf::AccessKind::kWrite, 999, config);
-  EXPECT_FALSE(store.latency_cycles.has_value());
+  const auto m = [&](std::string_view name) {
+    return load_metric(name, c, tracebuf::AccessKind::kRead, 999, config);
+  };
+  EXPECT_DOUBLE_EQ(*m("l1_hit_ratio"), 0.4);
+  EXPECT_DOUBLE_EQ(*m("l2_hit_ratio"), 0.25);
+  EXPECT_DOUBLE_EQ(*m("dram_latency_cycles"), 500.0);
+  EXPECT_DOUBLE_EQ(*m("latency_cycles"), 0.4 * 104 + 0.6 * (0.25 * 288 + 0.75 * 500));
+  EXPECT_FALSE(load_metric("latency_cycles", c, tracebuf::AccessKind::kWrite, 999, config)
+                   .has_value());
 }
 
 TEST(SectorLookupRatio, CountsLoadAndStoreSectorsTogetherAsNsightComputeDoes) {
@@ -135,28 +152,27 @@ TEST(SectorLookupRatio, CountsLoadAndStoreSectorsTogetherAsNsightComputeDoes) {
   c.l1_sector_hits = 10;
   c.l1_store_sectors = 10;  // stores: 5 of 10 sectors were valid before the store
   c.l1_store_sector_hits = 5;
-  const OverallMetrics m = overall_metrics(c, 500);
-  EXPECT_DOUBLE_EQ(*m.l1_sector_read_hit_ratio, 0.25);  // loads only, unchanged
-  EXPECT_DOUBLE_EQ(*m.l1_sector_lookup_hit_ratio, 15.0 / 50.0);
+  EXPECT_DOUBLE_EQ(*aggregate_metric("l1_sector_read_hit_ratio", c, 500), 0.25);  // loads only
+  EXPECT_DOUBLE_EQ(*aggregate_metric("l1_sector_lookup_hit_ratio", c, 500), 15.0 / 50.0);
 }
 
 TEST(SectorLookupRatio, IsDefinedForAStoreOnlyKernelAndUndefinedWithoutL1Lookups) {
   sim::AccessCounters stores;
   stores.l1_store_sectors = 8;  // stores that found nothing in the L1
-  const OverallMetrics only_stores = overall_metrics(stores, 500);
-  EXPECT_FALSE(only_stores.l1_sector_read_hit_ratio.has_value());
-  ASSERT_TRUE(only_stores.l1_sector_lookup_hit_ratio.has_value());
-  EXPECT_DOUBLE_EQ(*only_stores.l1_sector_lookup_hit_ratio, 0.0);
-  EXPECT_FALSE(overall_metrics(sim::AccessCounters{}, 500).l1_sector_lookup_hit_ratio.has_value());
+  EXPECT_FALSE(aggregate_metric("l1_sector_read_hit_ratio", stores, 500).has_value());
+  ASSERT_TRUE(aggregate_metric("l1_sector_lookup_hit_ratio", stores, 500).has_value());
+  EXPECT_DOUBLE_EQ(*aggregate_metric("l1_sector_lookup_hit_ratio", stores, 500), 0.0);
+  EXPECT_FALSE(
+      aggregate_metric("l1_sector_lookup_hit_ratio", sim::AccessCounters{}, 500).has_value());
 
   const auto config = sim::load_hierarchy("fermi-c2050");
   sim::AccessCounters store = stores;
   store.l1_store_sector_hits = 2;
   EXPECT_DOUBLE_EQ(
-      *load_metrics(store, tracebuf::AccessKind::kWrite, 500, config).l1_sector_lookup_hit_ratio,
+      *load_metric("l1_sector_lookup_hit_ratio", store, tracebuf::AccessKind::kWrite, 500, config),
       0.25);
-  EXPECT_FALSE(load_metrics(store, tracebuf::AccessKind::kWrite, 500, config)
-                   .l1_sector_hit_ratio.has_value());
+  EXPECT_FALSE(load_metric("l1_sector_hit_ratio", store, tracebuf::AccessKind::kWrite, 500, config)
+                   .has_value());
 }
 
 }  // namespace

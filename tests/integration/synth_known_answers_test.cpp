@@ -55,10 +55,10 @@ TEST(SynthKnownAnswers, CoalescedStreamMissesEverywhereWithOneTransactionPerRequ
   const Simulated s = simulate(options);
   const auto& in = load(s, 0);
   EXPECT_EQ(in.counts.transactions, in.counts.requests);
-  EXPECT_EQ(in.metrics.l1_hit_ratio->max, 0.0);
-  EXPECT_EQ(in.metrics.l2_hit_ratio->max, 0.0);
-  EXPECT_EQ(s.summary.overall.l1_read_hit_ratio->max, 0.0);
-  EXPECT_EQ(s.summary.overall.l2_read_hit_ratio->max, 0.0);
+  EXPECT_EQ(in.metrics["l1_hit_ratio"]->max, 0.0);
+  EXPECT_EQ(in.metrics["l2_hit_ratio"]->max, 0.0);
+  EXPECT_EQ(s.summary.overall["l1_read_hit_ratio"]->max, 0.0);
+  EXPECT_EQ(s.summary.overall["l2_read_hit_ratio"]->max, 0.0);
 }
 
 TEST(SynthKnownAnswers, StrideTwoFloatsTakeTwoTransactionsPerRequest) {
@@ -79,7 +79,7 @@ TEST(SynthKnownAnswers, ReuseOfAnArrayThatFitsInL1HitsNMinusOneOverN) {
   options.pattern = "reuse";
   options.blocks = 56;
   const Simulated s = simulate(options);
-  const auto& h1 = *s.summary.overall.l1_read_hit_ratio;
+  const auto& h1 = *s.summary.overall["l1_read_hit_ratio"];
   EXPECT_DOUBLE_EQ(h1.min, 127.0 / 128.0);
   EXPECT_DOUBLE_EQ(h1.max, 127.0 / 128.0);
 }
@@ -94,9 +94,9 @@ TEST(SynthKnownAnswers, ScalarSpmvIndexAndValueLoadsAreSlowerThanTheVectorGather
     options.nnz_per_row = 32;
     options.matrix = layout;
     const Simulated s = simulate(options);
-    const double indices = load(s, 2).metrics.latency_cycles->mean;
-    const double y = load(s, 3).metrics.latency_cycles->mean;
-    const double val = load(s, 4).metrics.latency_cycles->mean;
+    const double indices = load(s, 2).metrics["latency_cycles"]->mean;
+    const double y = load(s, 3).metrics["latency_cycles"]->mean;
+    const double val = load(s, 4).metrics["latency_cycles"]->mean;
     EXPECT_GT(indices, y) << synth::to_string(layout);
     EXPECT_GT(val, y) << synth::to_string(layout);
   }

@@ -144,6 +144,44 @@ TEST(DiffPrinters, TextShowsEachChangeAndJsonHoldsEveryMetric) {
   EXPECT_EQ(doc["only_in_a"][0]["expression"], "val[j]");
 }
 
+TEST(DiffCounterGroups, AGroupsMetricsAreComparedWhereAReportHasThemAndAbsentOtherwise) {
+  // Neither report enabled a counter group: no prefetch rows at all.
+  const ReportDiff plain = before_after();
+  for (const MetricDiff& m : plain.overall) {
+    EXPECT_EQ(m.metric.rfind("prefetch_", 0), std::string::npos) << m.metric;
+  }
+  // Only B's run enabled the prefetch group: its metrics are listed after A's, empty on A's side.
+  nlohmann::ordered_json b = nlohmann::ordered_json::parse(read("diff_after.json"));
+  nlohmann::ordered_json accuracy = b["overall"]["l1_read_hit_ratio"];
+  accuracy["mean"] = 0.75;
+  b["overall"]["prefetch_accuracy"] = accuracy;
+  const ReportDiff d = diff_reports(read("diff_before.json"), "a.json", b.dump(), "b.json");
+  EXPECT_EQ(d.overall.size(), plain.overall.size() + 1);
+  const MetricDiff& prefetch = metric(d.overall, "prefetch_accuracy");
+  EXPECT_FALSE(prefetch.a.has_value());
+  ASSERT_TRUE(prefetch.b.has_value());
+  EXPECT_DOUBLE_EQ(prefetch.b->mean, 0.75);
+  EXPECT_FALSE(prefetch.change.has_value());
+  EXPECT_EQ(d.overall.back().metric, "prefetch_accuracy");
+}
+
+TEST(DiffReading, AMetricAReportLacksIsAbsentOnItsSideSoOlderReportsStillCompare) {
+  // A report written before the metric table had a line (here: as if l2_read_hit_ratio were
+  // newer than B's producer) is read with that metric empty, in its place in the list.
+  nlohmann::ordered_json b = nlohmann::ordered_json::parse(read("diff_after.json"));
+  b["overall"].erase("l2_read_hit_ratio");
+  const ReportDiff d = diff_reports(read("diff_before.json"), "a.json", b.dump(), "b.json");
+  const ReportDiff plain = before_after();
+  ASSERT_EQ(d.overall.size(), plain.overall.size());
+  for (std::size_t i = 0; i < d.overall.size(); ++i) {
+    EXPECT_EQ(d.overall[i].metric, plain.overall[i].metric);
+  }
+  const MetricDiff& read_ratio = metric(d.overall, "l2_read_hit_ratio");
+  EXPECT_TRUE(read_ratio.a.has_value());
+  EXPECT_FALSE(read_ratio.b.has_value());
+  EXPECT_FALSE(read_ratio.change.has_value());
+}
+
 TEST(DiffMalformedInput, NamesTheFileAndTheKey) {
   const auto message = [](const std::string& json) {
     try {

@@ -52,10 +52,10 @@ struct Fixture {
       load.counts.requests = requests[id];
       load.counts.transactions = requests[id] * 2;
       if (id != 3) {
-        load.metrics.l1_hit_ratio = mean_of(l1[id], 0.01);
-        load.metrics.latency_cycles = mean_of(latency[id], 1);
+        load.metrics["l1_hit_ratio"] = mean_of(l1[id], 0.01);
+        load.metrics["latency_cycles"] = mean_of(latency[id], 1);
       }
-      load.metrics.l2_hit_ratio = mean_of(0.5);
+      load.metrics["l2_hit_ratio"] = mean_of(0.5);
       summary.loads.push_back(load);
     }
     summary.trials = 8;

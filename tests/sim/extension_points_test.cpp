@@ -295,6 +295,16 @@ TEST(Prefetcher, ANextLinePrefetcherIsUsefulAndItsPrefetchedFlagCountsEachWayOnc
   EXPECT_EQ(r.prefetch.untraced_lines, 1u);  // line 8, after the traced ones
   EXPECT_EQ(r.prefetch.redundant, 1u);       // the second read of line 7 asks for line 8 again
   EXPECT_EQ(r.prefetch.issued, 8u);
+  // The prefetch counter group holds the same per load.
+  const CounterGroupTotals& group = r.groups[counter_group_index(kPrefetchGroup)];
+  ASSERT_TRUE(group.enabled());
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("issued")], 8u);
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("useful")], 7u);
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("untraced_lines")], 1u);
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("dropped")], 1u);  // the redundant one
+  // Without a prefetcher the group is absent.
+  const TrialResult none = run_with(path, tiny_l1());
+  EXPECT_FALSE(none.groups[counter_group_index(kPrefetchGroup)].enabled());
 }
 
 TEST(RandomStreams, APrefetchersOwnDrawsLeaveEveryOtherMechanismsDrawsAlone) {

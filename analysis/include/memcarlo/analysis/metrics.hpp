@@ -1,10 +1,16 @@
-// Per-trial metrics derived from a trial's counters: hit ratios, the DRAM latency Tm and the
-// expected access latency of paper §6.1,
+// The metric table: every per-trial metric of a report, one line each (its JSON key, scope, unit,
+// role and how it is computed from a trial's counters). The summary, the JSON report, the
+// terminal table and the comparison of two reports walk it; a new metric is one line in
+// metrics.cpp. Among them the hit ratios, Tm and the expected access latency of paper §6.1,
 //     X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm].
 // A ratio whose denominator is zero in a trial is undefined (nullopt) for that trial.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include "memcarlo/sim/config.hpp"
 #include "memcarlo/sim/trial_result.hpp"
@@ -17,38 +23,63 @@ constexpr double expected_latency(double h1, double t1, double h2, double t2, do
   return h1 * t1 + (1 - h1) * (h2 * t2 + (1 - h2) * tm);
 }
 
-struct LoadMetrics {
-  std::optional<double> l1_hit_ratio;
-  std::optional<double> l1_sector_hit_ratio;
-  // (load + store sector hits) / (load + store sector lookups): Nsight Compute's way of counting
-  std::optional<double> l1_sector_lookup_hit_ratio;
-  std::optional<double> l1_inflight_ratio;  // in-flight hits / L1 accesses
-  std::optional<double> l2_hit_ratio;       // reads for loads, stores for stores, atomics
-  std::optional<double> l2_sector_hit_ratio;
-  std::optional<double> dram_latency_cycles;  // Tm
-  std::optional<double> latency_cycles;       // X; undefined for stores
-};
-
-struct OverallMetrics {
-  std::optional<double> l1_read_hit_ratio;
-  std::optional<double> l1_sector_read_hit_ratio;
-  // Every L1 sector lookup, loads and stores (and atomics) alike, as l1tex__t_sector_hit_rate
-  // counts them: (l1_sector_hits + l1_store_sector_hits) / (l1_sectors + l1_store_sectors).
-  std::optional<double> l1_sector_lookup_hit_ratio;
-  std::optional<double> l1_inflight_ratio;
-  std::optional<double> l2_read_hit_ratio;
-  std::optional<double> l2_sector_read_hit_ratio;
-  std::optional<double> l2_write_hit_ratio;
-  std::optional<double> l2_sector_write_hit_ratio;
-  std::optional<double> dram_latency_cycles;
-};
-
 /// Tm of a trial: its mean DRAM read latency, or t2 + dram.base_latency if nothing reached DRAM.
 double trial_dram_latency(const sim::TrialResult& trial, const sim::HierarchyConfig& config);
 
-LoadMetrics load_metrics(const sim::AccessCounters& counters, tracebuf::AccessKind kind,
-                         double trial_tm, const sim::HierarchyConfig& config);
+/// Where a metric is reported: per static load (`loads[]`), or in the aggregates, which share
+/// their keys (`overall`, each of `allocations[]` and each `kernels[].overall`).
+enum class MetricScope : std::uint8_t {
+  kLoad = 1,
+  kAggregate = 2,
+  kLoadAndAggregate = 3,
+};
 
-OverallMetrics overall_metrics(const sim::AccessCounters& counters, double trial_tm);
+/// Whether a metric of `metric_scope` is reported in `scope` (kLoad or kAggregate).
+constexpr bool in_scope(MetricScope metric_scope, MetricScope scope) {
+  return (static_cast<unsigned>(metric_scope) & static_cast<unsigned>(scope)) != 0;
+}
+
+enum class MetricUnit : std::uint8_t {
+  kRatio,   // in [0, 1]; histograms stay inside it, intervals are judged by their half-width
+  kCycles,  // intervals are judged by their half-width over the mean
+};
+
+/// What a metric is computed from, in one trial, for one load or one aggregate.
+struct MetricInputs {
+  const sim::AccessCounters& access;
+  /// The totals of the metric's counter group for the same load or aggregate, one row in the
+  /// group's table order; empty for a metric of the access counters alone.
+  std::span<const std::uint64_t> group;
+  tracebuf::AccessKind kind = tracebuf::AccessKind::kRead;  // the load's (kRead for aggregates)
+  double trial_dram_latency = 0;  // Tm of the whole trial, for a load that reached no DRAM
+  const sim::HierarchyConfig& config;
+};
+
+/// One line of the metric table.
+struct Metric {
+  std::string_view name;  // the JSON key, unique within each scope
+  MetricScope scope;
+  MetricUnit unit;
+  /// A headline metric is checked by `--until-ci`, tracked in the report's `convergence` (when an
+  /// aggregate) and shown by the terminal table under `label`.
+  bool headline;
+  std::string_view label;
+  /// nullptr: computed from the access counters, always reported. Otherwise the counter group it
+  /// reads: reported only by runs whose policies enabled that group.
+  const sim::CounterGroup* group;
+  std::optional<double> (*compute)(const MetricInputs&);
+  std::string_view description;
+};
+
+/// Every metric, in the order the report lists them.
+std::span<const Metric> metric_table();
+
+/// The table's line named `name` that is reported in `scope` (kLoad or kAggregate); nullptr when
+/// there is none. A name can have a load line and an aggregate line that differ
+/// (dram_latency_cycles).
+const Metric* find_metric(std::string_view name, MetricScope scope);
+
+/// The position of `metric` (a line of metric_table()) in the table.
+std::size_t metric_index(const Metric& metric);
 
 }  // namespace memcarlo::analysis

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/config.hpp"
@@ -32,6 +33,14 @@ class TrialWorkspace {
 /// L2 starts cold.
 bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
               const LaunchTrace& launch);
+
+/// Adds a trial's per-slot counters into `result`: each slot's access counters, and its row of
+/// every counter group `groups` holds enabled, go to the slot's load, allocation (when it has one)
+/// and kernel and to the overall totals. `result.loads`, `.allocations` and `.kernels` must be
+/// sized; the groups' totals are sized here (and cleared for the groups not enabled).
+void add_slot_counters(std::span<const CounterSlot> slots,
+                       std::span<const AccessCounters> slot_counters,
+                       const CounterGroupSlots& groups, TrialResult& result);
 
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace);
