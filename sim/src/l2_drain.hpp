@@ -129,6 +129,7 @@ class L2Drain final : public L2Side {
   /// loop of its own, so that the other keeps its registers).
   template <bool StateAhead>
   void serve() {
+    // Constants and views in locals, kept in registers across the loop (see SmSideOf).
     const Constants k = k_;
     const L1View l1 = l1_;
     const L2View l2 = l2_.view();

@@ -176,6 +176,8 @@ class SmSideOf final : public SmSide {
   /// after its transactions.
   std::uint64_t issue_bulk(const Bulk& bulk, std::uint32_t sm, std::uint32_t slot, WarpSlot& w,
                            MissTracker& misses, std::uint64_t clock) {
+    // Constants and views in locals: members reached through `this` would be reloaded after
+    // every store the compiler cannot tell apart from them.
     const Constants k = k_;
     const L1View l1 = l1_.view();
     const Holder holder = L1View::holder(sm);
@@ -363,23 +365,23 @@ class SmSideOf final : public SmSide {
     Effect& effect;
     std::uint32_t left;
 
-    void prefetch(std::uint64_t address) {
+    void prefetch(ByteAddress address) {
       if (left == 0) {
         return;  // the prefetcher asked for more than its kMaxRequests: the rest are ignored
       }
       --left;
-      side.issue_prefetch(sm, counter, address, clock, out, effect);
+      side.issue_prefetch(sm, counter, value_of(address), clock, out, effect);
     }
   };
 
   void on_access(std::uint32_t sm, std::uint32_t slot, const Transaction& t, bool hit,
                  std::uint64_t clock, L2Request*& out, Effect& effect) {
-    const prefetch::L1Access access{sm,
-                                    slot,
-                                    trace_.slots[t.slot].load,
-                                    line_address(t.line),
+    const prefetch::L1Access access{SmIndex{sm},
+                                    ResidentWarp{static_cast<std::uint16_t>(slot)},
+                                    StaticLoadId{trace_.slots[t.slot].load},
+                                    ByteAddress{line_address(t.line)},
                                     hit,
-                                    clock,
+                                    Cycles{clock},
                                     streams_.prefetch};
     Sink sink{*this, sm, t.slot, clock, out, effect, Prefetcher::kMaxRequests};
     prefetcher_.on_access(access, sink);

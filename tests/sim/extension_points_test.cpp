@@ -86,7 +86,7 @@ struct UselessPrefetcher {
   template <class Sink>
   void on_access(const prefetch::L1Access& access, Sink& sink) {
     if (!access.hit) {
-      sink.prefetch(access.line_address + (std::uint64_t{1} << 40));
+      sink.prefetch(ByteAddress{value_of(access.line_address) + (std::uint64_t{1} << 40)});
     }
   }
 };
@@ -99,7 +99,7 @@ struct NextLinePrefetcher {
   void begin_launch(std::uint32_t) {}
   template <class Sink>
   void on_access(const prefetch::L1Access& access, Sink& sink) {
-    sink.prefetch(access.line_address + line_);
+    sink.prefetch(ByteAddress{value_of(access.line_address) + line_});
   }
   std::uint64_t line_;
 };

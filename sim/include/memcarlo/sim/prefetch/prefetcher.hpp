@@ -12,7 +12,7 @@
 //   template <class Sink>
 //   void on_access(const L1Access& access, Sink& sink)
 //                                                    after every L1 access of a load (hit or
-//                                                    miss); may call sink.prefetch(address) for
+//                                                    miss); may call sink.prefetch(ByteAddress) for
 //                                                    up to kMaxRequests line addresses (any
 //                                                    byte address; the engine rounds it down to
 //                                                    its L1 line). Must not allocate; may draw
@@ -29,6 +29,7 @@
 #include <string_view>
 
 #include "memcarlo/sim/config.hpp"
+#include "memcarlo/sim/ids.hpp"
 #include "memcarlo/sim/random.hpp"
 
 namespace memcarlo::sim::prefetch {
@@ -36,13 +37,13 @@ namespace memcarlo::sim::prefetch {
 /// What the L1 sees of one access (hardware at the L1 sees the SM, the warp, the PC, the
 /// address and whether it hit).
 struct L1Access {
-  std::uint32_t sm;
-  std::uint32_t warp;         // warp slot within the SM
-  std::uint32_t load;         // static id of the load (its PC)
-  std::uint64_t line_address;  // byte address of the L1 line accessed
-  bool hit;                   // every requested sector was present (in flight or not)
-  std::uint64_t clock;        // the SM's logical clock
-  RandomStream& random;       // Purpose::kPrefetch of this SM and epoch
+  SmIndex sm;
+  ResidentWarp warp;           // the warp's slot within the SM
+  StaticLoadId load;         // the load (its PC)
+  ByteAddress line_address;  // the first byte of the L1 line accessed
+  bool hit;                  // every requested sector was present (in flight or not)
+  Cycles clock;              // the SM's logical clock
+  RandomStream& random;      // Purpose::kPrefetch of this SM and epoch
 };
 
 /// No prefetching: the default, compiled away.
