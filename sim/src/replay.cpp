@@ -107,21 +107,21 @@ void Replay::resolve(std::uint64_t epoch_end) {
   const PrivateCacheView l1 = l1_;
   const std::uint32_t* const l1_set = s_.line_space.view().l1_set;
   // Where `line` sits in `sm`'s L1 now: `at` if that way still holds it, else wherever it went
-  // (a line evicted and fetched again within the epoch), or kNoSlot.
-  const auto l1_slot = [&](std::uint32_t sm, std::uint32_t line, std::size_t at) {
-    if (at != kNoSlot && l1.tags[at] == line) {
+  // (a line evicted and fetched again within the epoch), or kNoCell.
+  const auto l1_cell = [&](std::uint32_t sm, std::uint32_t line, std::size_t at) {
+    if (at != kNoCell && l1.tags[at] == line) {
       return at;
     }
     const std::uint32_t set = l1_set[line];
     const std::uint32_t way = l1.lookup(sm, set, line);
-    return way == kNoWay ? kNoSlot : l1.row(sm, set) + way;
+    return way == kNoWay ? kNoCell : l1.row(sm, set) + way;
   };
   for (const L2Request& r : s_.requests) {
     const std::uint64_t fill = r.issue_time + r.fill_delay;
     const bool fills_l1 = r.kind == RequestKind::kDemandFill || r.kind == RequestKind::kPrefetch;
     if (fills_l1 && l1_enabled_) {
-      const std::size_t at = l1_slot(r.sm, r.line, r.l1_way);
-      if (at != kNoSlot) {
+      const std::size_t at = l1_cell(r.sm, r.line, r.l1_way);
+      if (at != kNoCell) {
         std::uint64_t& fill_time = l1.fill_time[at];
         fill_time = fill_time == kPendingFill ? fill : std::max(fill_time, fill);
       }
@@ -137,8 +137,8 @@ void Replay::resolve(std::uint64_t epoch_end) {
   }
   for (const FillWait& wait : s_.waits) {
     std::uint64_t fill = epoch_end + t1_;
-    const std::size_t at = l1_slot(wait.sm, wait.line, wait.l1_way);
-    if (at != kNoSlot && l1.fill_time[at] != kPendingFill) {
+    const std::size_t at = l1_cell(wait.sm, wait.line, wait.l1_way);
+    if (at != kNoCell && l1.fill_time[at] != kPendingFill) {
       fill = l1.fill_time[at];
     }
     WarpSlot& w = residency_.warp(wait.sm, wait.warp);

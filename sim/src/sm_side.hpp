@@ -281,11 +281,11 @@ class SmSideOf final : public SmSide {
     } else {
       at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
       missing = k.sectored ? t.l1_sectors : k.all_l1_sectors;
-      if (at != kNoSlot) [[likely]] {
+      if (at != kNoCell) [[likely]] {
         l1.valid[at] = sector_mask(missing);
       }
     }
-    if (at != kNoSlot) [[likely]] {
+    if (at != kNoCell) [[likely]] {
       l1.fill_time[at] = kPendingFill;
     }
     *out++ = request(t, RequestKind::kDemandFill, k.sectored ? chunks_of_[missing] : k.all_chunks,
@@ -319,7 +319,7 @@ class SmSideOf final : public SmSide {
         }
       } else if (k.store == StorePolicy::kAllocate) {
         const std::size_t at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
-        if (at != kNoSlot) [[likely]] {
+        if (at != kNoCell) [[likely]] {
           l1.valid[at] = sector_mask(t.l1_full_sectors);
           l1.fill_time[at] = clock;
         }
@@ -415,7 +415,7 @@ class SmSideOf final : public SmSide {
     }
     const std::uint32_t set = s_.line_space.view().l1_set[line];
     const std::size_t at = l1.fill(sm, set, line, holder, streams_.l1_replacement);
-    if (at == kNoSlot) {
+    if (at == kNoCell) {
       ++result_.prefetch.dropped;
       ++prefetch_count(counter, kDropped);
       return;

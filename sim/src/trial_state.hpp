@@ -65,7 +65,7 @@ struct L2Request {
   std::uint32_t fill_delay;  // cycles from issue to data: the L2 latency, or more after DRAM
   std::uint32_t line;        // L1 line id (line space)
   std::uint32_t counter;     // counter slot (CompiledTrace::slots) of the access behind it
-  std::uint32_t l1_way;      // the L1 way (PrivateCaches slot) it fills, if still its line
+  std::uint32_t l1_way;      // the L1 way (PrivateCaches cell) it fills, if still its line
   std::uint16_t waiter;      // warp slot within the SM waiting for the data, or kNoWaiter
   std::uint16_t sm;
   RequestKind kind;
@@ -77,7 +77,7 @@ static_assert(sizeof(L2Request) == 32);
 /// A warp that hit a line whose fill time was still unknown (in-flight hit in the same epoch).
 struct FillWait {
   std::uint32_t line;
-  std::uint32_t l1_way;  // the L1 way (PrivateCaches slot) that held the line
+  std::uint32_t l1_way;  // the L1 way (PrivateCaches cell) that held the line
   std::uint16_t sm;
   std::uint16_t warp;
 };

@@ -440,17 +440,17 @@ TEST(ExcludedWays, APinnedLineStaysInTheL1AndAFullyPinnedSetCachesNothing) {
   view.pin(0, 0, static_cast<std::uint32_t>(first), true);
   EXPECT_EQ(bits_of(view.flags[first]) & kPinnedWay, kPinnedWay);
   for (std::uint32_t line = 1; line < 12; ++line) {
-    ASSERT_NE(view.fill(0, 0, line, holder, random), kNoSlot);
+    ASSERT_NE(view.fill(0, 0, line, holder, random), kNoCell);
   }
   EXPECT_TRUE(view.holds(holder, 0));  // never evicted
   for (std::uint32_t way = 0; way < 4; ++way) {
     view.pin(0, 0, way, true);
   }
-  EXPECT_EQ(view.fill(0, 0, 13, holder, random), kNoSlot);
+  EXPECT_EQ(view.fill(0, 0, 13, holder, random), kNoCell);
   EXPECT_FALSE(view.holds(holder, 13));
   view.invalidate_way(0, 0, static_cast<std::uint32_t>(first));  // unpins it too
   EXPECT_EQ(view.masks[0].pinned & (std::uint64_t{1} << first), 0u);
-  EXPECT_NE(view.fill(0, 0, 13, holder, random), kNoSlot);
+  EXPECT_NE(view.fill(0, 0, 13, holder, random), kNoCell);
 }
 
 // ---- keys that policies own --------------------------------------------------------------------

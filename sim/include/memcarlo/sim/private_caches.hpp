@@ -45,18 +45,18 @@ struct SetMasks {
   std::uint64_t pinned;
 };
 
-inline constexpr std::size_t kNoSlot = ~std::size_t{0};
+inline constexpr std::size_t kNoCell = ~std::size_t{0};
 
 /// The policy-free part of the private caches' working handle: raw pointers and sizes, valid
 /// until the next reset(). Hot loops copy it into a local so that the compiler keeps it in
 /// registers (members of a class reached through a reference would be reloaded after every
-/// store the compiler cannot tell apart from them). A way is addressed by its slot:
-/// row(instance, set) + way.
+/// store the compiler cannot tell apart from them). A way of one instance's set is a cell,
+/// addressed as row(instance, set) + way ("slot" is kept for resident warps and blocks).
 struct PrivateCacheView {
   std::uint32_t* tags;        // [instance][set][way]: line id or kNoLine
-  SectorMask* valid;          // per slot: valid sectors
-  std::uint64_t* fill_time;   // per slot: when the last requested sectors arrive
-  WayFlags* flags;            // per slot
+  SectorMask* valid;          // per cell: valid sectors
+  std::uint64_t* fill_time;   // per cell: when the last requested sectors arrive
+  WayFlags* flags;            // per cell
   SetMasks* masks;            // per (instance, set)
   std::uint16_t* holders;     // LineTable records: [line * line_stride + word]
   std::uint32_t line_stride;
@@ -84,7 +84,7 @@ struct PrivateCacheView {
   [[nodiscard]] MEMCARLO_HOT std::uint32_t policy_set(std::uint32_t instance, std::uint32_t set) const {
     return instance * sets + set;
   }
-  /// Slot of (instance, set)'s way 0.
+  /// The cell of (instance, set)'s way 0.
   [[nodiscard]] MEMCARLO_HOT std::size_t row(std::uint32_t instance, std::uint32_t set) const {
     return std::size_t{policy_set(instance, set)} * row_stride;
   }
@@ -120,25 +120,25 @@ struct PrivateCacheView {
   /// must hold a line; invalidating it unpins it.
   void pin(std::uint32_t instance, std::uint32_t set, std::uint32_t way, bool pinned) const {
     const std::uint32_t global_set = policy_set(instance, set);
-    const std::size_t slot = std::size_t{global_set} * row_stride + way;
+    const std::size_t cell = std::size_t{global_set} * row_stride + way;
     const std::uint64_t bit = std::uint64_t{1} << way;
     masks[global_set].pinned = pinned ? masks[global_set].pinned | bit
                                       : masks[global_set].pinned & ~bit;
-    flags[slot] = way_flags(pinned ? bits_of(flags[slot]) | kPinnedWay
-                                   : bits_of(flags[slot]) & ~kPinnedWay);
+    flags[cell] = way_flags(pinned ? bits_of(flags[cell]) | kPinnedWay
+                                   : bits_of(flags[cell]) & ~kPinnedWay);
   }
 
   /// Drops the line in (instance, set, way).
   void invalidate_way(std::uint32_t instance, std::uint32_t set, std::uint32_t way) const {
     const std::uint32_t global_set = policy_set(instance, set);
-    const std::size_t slot = std::size_t{global_set} * row_stride + way;
+    const std::size_t cell = std::size_t{global_set} * row_stride + way;
     const Holder h = holder(instance);
-    holders[std::size_t{tags[slot]} * line_stride + h.word] &=
+    holders[std::size_t{tags[cell]} * line_stride + h.word] &=
         static_cast<std::uint16_t>(~h.bit);
-    tags[slot] = kNoLine;
-    valid[slot] = SectorMask{};
-    fill_time[slot] = 0;
-    flags[slot] = WayFlags{};
+    tags[cell] = kNoLine;
+    valid[cell] = SectorMask{};
+    fill_time[cell] = 0;
+    flags[cell] = WayFlags{};
     masks[global_set].invalid |= std::uint64_t{1} << way;
     masks[global_set].pinned &= ~(std::uint64_t{1} << way);
   }
@@ -175,7 +175,7 @@ class PrivateCaches {
 
     /// Places `line` in (instance, set): an invalid way if any, else the policy's victim among
     /// the unpinned ways, whose line leaves. The way's sector mask and fill time are the
-    /// caller's to set; its flags are cleared. Returns its slot, or kNoSlot when every way is
+    /// caller's to set; its flags are cleared. Returns its cell, or kNoCell when every way is
     /// pinned (the line is not cached).
     MEMCARLO_HOT std::size_t fill(std::uint32_t instance, std::uint32_t set, std::uint32_t line,
                                   Holder h, RandomStream& random) const {
@@ -189,20 +189,20 @@ class PrivateCaches {
       } else if (set_masks.pinned != 0) [[unlikely]] {
         way = policy.replace_excluding(global_set, set_masks.pinned, random);
         if (way == kNoWay) {
-          return kNoSlot;
+          return kNoCell;
         }
       } else {
         way = policy.replace(global_set, random);
       }
-      const std::size_t slot = std::size_t{global_set} * row_stride + way;
-      const std::uint32_t evicted = tags[slot];
+      const std::size_t cell = std::size_t{global_set} * row_stride + way;
+      const std::uint32_t evicted = tags[cell];
       if (evicted != kNoLine) {
         holders[std::size_t{evicted} * line_stride + h.word] &= static_cast<std::uint16_t>(~h.bit);
       }
-      tags[slot] = line;
-      flags[slot] = WayFlags{};
+      tags[cell] = line;
+      flags[cell] = WayFlags{};
       holders[std::size_t{line} * line_stride + h.word] |= h.bit;
-      return slot;
+      return cell;
     }
   };
 
@@ -221,11 +221,11 @@ class PrivateCaches {
              const Policy& policy) {
     sets_ = sets;
     row_ = (ways + 3) & ~3u;
-    const std::size_t slots = std::size_t{instances} * sets * row_;
-    tags_.assign(slots, kNoLine);
-    valid_.assign(slots, SectorMask{});
-    fill_time_.assign(slots, 0);
-    flags_.assign(slots, WayFlags{});
+    const std::size_t cells = std::size_t{instances} * sets * row_;
+    tags_.assign(cells, kNoLine);
+    valid_.assign(cells, SectorMask{});
+    fill_time_.assign(cells, 0);
+    flags_.assign(cells, WayFlags{});
     masks_.assign(std::size_t{instances} * sets,
                   SetMasks{ways == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ways) - 1, 0});
     lines_ = &lines;
