@@ -41,6 +41,7 @@ class SmIssue {
       }
       chunks_of_[sectors] = static_cast<std::uint8_t>(chunks);
     }
+    l1_sectors_of_ = l1_sectors_of_chunks(config);
   }
 
   /// Issues `bulk` for warp `slot` (state `w`) of SM `sm` from `clock` on; returns the clock
@@ -58,7 +59,7 @@ class SmIssue {
     for (; t != end; ++t, clock += k.issue_cycles) {
       prefetch(l1.holders + std::size_t{std::min(t + kPrefetchAhead, end - 1)->line} *
                                 l1.line_stride);
-      switch (static_cast<tracebuf::AccessKind>(t->kind)) {
+      switch (t->kind()) {
         case tracebuf::AccessKind::kRead:
           load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
           break;
@@ -71,7 +72,8 @@ class SmIssue {
           break;
         case tracebuf::AccessKind::kAtomic:
           if (k.l1_enabled) {
-            counters[t->slot].l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t->l1_sectors));
+            counters[t->slot()].l1_store_sectors +=
+                static_cast<std::uint32_t>(std::popcount(l1_sectors_of_[t->l2_sectors]));
           }
           *out++ = request(*t, tracebuf::AccessKind::kAtomic, t->l2_sectors, slot, sm, 0, clock, k);
           ++effect.pending;
@@ -114,7 +116,7 @@ class SmIssue {
     return {clock,
             k.t2,
             t.line,
-            t.slot,
+            t.slot(),
             static_cast<std::uint32_t>(l1_at),
             static_cast<std::uint16_t>(warp),
             static_cast<std::uint16_t>(sm),
@@ -132,8 +134,9 @@ class SmIssue {
       ++effect.pending;
       return;
     }
-    AccessCounters& c = counters[t.slot];
-    const auto requested = static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+    AccessCounters& c = counters[t.slot()];
+    const std::uint32_t l1_sectors = l1_sectors_of_[t.l2_sectors];
+    const auto requested = static_cast<std::uint32_t>(std::popcount(l1_sectors));
     ++c.l1_accesses;
     c.l1_sectors += requested;
     std::uint32_t missing;
@@ -142,7 +145,7 @@ class SmIssue {
       const std::size_t row = l1.row(sm, t.l1_set);
       const std::uint32_t way = l1.find(row, t.line);
       at = row + way;
-      missing = t.l1_sectors & ~bits_of(l1.valid[at]);
+      missing = l1_sectors & ~bits_of(l1.valid[at]);
       l1.touch(sm, t.l1_set, way);
       if (missing == 0) {
         ++c.l1_hits;
@@ -164,7 +167,7 @@ class SmIssue {
       l1.valid[at] |= missing;
     } else {
       at = l1.fill(sm, t.l1_set, t.line, holder, random_);
-      missing = k.sectored ? t.l1_sectors : k.all_l1_sectors;
+      missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       l1.valid[at] = sector_mask(missing);
     }
     l1.fill_time[at] = kPendingFill;
@@ -182,13 +185,14 @@ class SmIssue {
                           AccessCounters* counters, std::uint32_t sm, const Transaction& t,
                           std::uint64_t clock, L2Request*& out) {
     if (k.l1_enabled) {
-      AccessCounters& c = counters[t.slot];
-      c.l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+      AccessCounters& c = counters[t.slot()];
+      const std::uint32_t l1_sectors = l1_sectors_of_[t.l2_sectors];
+      c.l1_store_sectors += static_cast<std::uint32_t>(std::popcount(l1_sectors));
       if (l1.holds(holder, t.line)) {
         const std::size_t row = l1.row(sm, t.l1_set);
         const std::uint32_t way = l1.find(row, t.line);
         c.l1_store_sector_hits +=
-            static_cast<std::uint32_t>(std::popcount(t.l1_sectors & bits_of(l1.valid[row + way])));
+            static_cast<std::uint32_t>(std::popcount(l1_sectors & bits_of(l1.valid[row + way])));
         if (k.store == StorePolicy::kInvalidate) {
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
@@ -209,6 +213,7 @@ class SmIssue {
   PrivateCaches<L1Policy>& l1_;
   Constants k_{};
   std::array<std::uint8_t, 256> chunks_of_{};
+  std::array<std::uint8_t, 256> l1_sectors_of_{};  // L1 sectors touched, by Transaction::l2_sectors
 };
 
 }  // namespace memcarlo::sim
