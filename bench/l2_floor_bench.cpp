@@ -154,6 +154,7 @@ int main(int argc, char** argv) try {
   const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
   memcarlo::bench::print_input(input_options, input->trace_path, compiled);
+  memcarlo::bench::print_compile(*input);
   std::cout << "L2: " << config.l2.sets() << " sets x " << config.l2.associativity << " ways\n";
 
   const auto order = round_robin_order(compiled);
