@@ -139,8 +139,8 @@ struct Input {
 };
 
 /// A 64-bit hash of the bytes of a vector of plain structs (no padding), word by word.
-template <class T>
-void hash_bytes(const std::vector<T>& values, std::uint64_t& hash) {
+template <class T, class Allocator>
+void hash_bytes(const std::vector<T, Allocator>& values, std::uint64_t& hash) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
   const std::size_t size = values.size() * sizeof(T);
   for (std::size_t at = 0; at < size; at += 8) {

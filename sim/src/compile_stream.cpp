@@ -67,8 +67,11 @@ void StreamCompiler::compile(const tracebuf::WarpStream& stream, CompiledStream&
   bulks_.clear();
   line_ids_.clear();
   slot_ids_.clear();
+  word_ids_.clear();
   line_allocation_.clear();
   line_set_.clear();
+  line_word_bit_.clear();
+  word_lines_.clear();
   last_slot_key_ = kNoSlotKey;
   try {
     compile_records(stream, load_totals);
@@ -177,6 +180,16 @@ void StreamCompiler::coalesce(const tracebuf::RecordView& record, std::uint32_t 
     if (line_ids_.keys().size() != lines_before) {  // new to this stream
       line_allocation_.push_back(allocations_.find(line_number * l1_line.value()));
       line_set_.push_back(static_cast<std::uint16_t>(geometry_.l1_sets.remainder(line_number)));
+      const std::uint32_t word = word_ids_.id(line_number / 64);
+      if (word == word_lines_.size()) {
+        if (word == kMaxWords) {
+          throw std::invalid_argument(
+              "a warp stream touches lines in more than 2^26 distinct 64-line groups");
+        }
+        word_lines_.push_back(0);
+      }
+      word_lines_[word] |= std::uint64_t{1} << (line_number % 64);
+      line_word_bit_.push_back(word << 6 | static_cast<std::uint32_t>(line_number % 64));
     }
     // Static id: 32 bits, allocation: 16 bits (the kernel, the same for the whole stream, is
     // added when the slots are numbered over the trace).
@@ -188,8 +201,8 @@ void StreamCompiler::coalesce(const tracebuf::RecordView& record, std::uint32_t 
         require_counter_slots_fit(slot_ids_.keys().size());
       }
     }
-    transactions_.push_back({line, Transaction::pack(last_slot_, kind), line_set_[line],
-                             pieces[i].l2_sectors, pieces[i].full_sectors});
+    transactions_.push_back({line_word_bit_[line], Transaction::pack(last_slot_, kind),
+                             line_set_[line], pieces[i].l2_sectors, pieces[i].full_sectors});
   }
 }
 
@@ -248,21 +261,19 @@ void StreamCompiler::mark_full_sectors(const tracebuf::RecordView& record, Piece
   }
 }
 
-/// Groups the stream's lines by 64 and copies the scratch out, sized exactly.
+/// Copies the scratch out, sized exactly.
 void StreamCompiler::finish(CompiledStream& out) {
-  const std::vector<std::uint64_t>& lines = line_ids_.keys();
-  word_ids_.clear();
-  word_lines_.clear();
-  out.line_bits.assign(lines.size(), 0);  // exactly sized (a fresh CompiledStream)
-  for (std::size_t id = 0; id < lines.size(); ++id) {
-    const std::uint32_t word = word_ids_.id(lines[id] / 64);
-    if (word == word_lines_.size()) {
-      word_lines_.push_back(0);
+  if (!transactions_.empty()) {
+    Transaction* at = slabs_.empty() ? nullptr : slabs_.back()->take(transactions_.size());
+    if (at == nullptr) {
+      slabs_.push_back(std::make_unique<TransactionSlab>(
+          std::max(TransactionSlab::kTransactions, transactions_.size())));
+      at = slabs_.back()->take(transactions_.size());
     }
-    word_lines_[word] |= std::uint64_t{1} << (lines[id] % 64);
-    out.line_bits[id] = std::uint64_t{word} << 6 | lines[id] % 64;
+    std::copy(transactions_.begin(), transactions_.end(), at);
+    out.transactions = {at, transactions_.size()};
+    out.slab = slabs_.back().get();
   }
-  out.transactions.assign(transactions_.begin(), transactions_.end());
   out.bulks.assign(bulks_.begin(), bulks_.end());
   out.words.assign(word_ids_.keys().begin(), word_ids_.keys().end());
   out.word_lines.assign(word_lines_.begin(), word_lines_.end());

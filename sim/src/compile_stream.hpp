@@ -3,8 +3,11 @@
 // streams compile in parallel and share nothing; compile_trace renumbers the ids afterwards.
 #pragma once
 
+#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,13 +62,49 @@ struct CoalescingGeometry {
   Divisor l1_sets;
 };
 
+/// Holds streams' transactions from phase 1 to phase 3: filled by one thread, freed as soon as
+/// phase 3 has copied out the last of its streams. Slabs are large enough (48 MiB) for the C
+/// library to map each from the system and give it back when freed, and left uninitialized, so
+/// the compile's peak memory is the compiled trace plus the slabs in flight, not twice the
+/// transactions (as it would be with a vector per stream, all alive when the output is sized).
+class TransactionSlab {
+ public:
+  static constexpr std::size_t kTransactions = std::size_t{1} << 22;
+
+  explicit TransactionSlab(std::size_t capacity)
+      : storage_(new Transaction[capacity]), capacity_(capacity) {}
+
+  /// Room for `count` more transactions, or null when the slab has not that much left.
+  Transaction* take(std::size_t count) {
+    if (count > capacity_ - used_) {
+      return nullptr;
+    }
+    Transaction* at = storage_.get() + used_;
+    used_ += count;
+    streams_.fetch_add(1, std::memory_order_relaxed);
+    return at;
+  }
+  /// Says that one of its streams is copied out; the last one frees the slab. Thread-safe.
+  void release() {
+    if (streams_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      storage_.reset();
+    }
+  }
+
+ private:
+  std::unique_ptr<Transaction[]> storage_;
+  std::size_t capacity_;
+  std::size_t used_ = 0;
+  std::atomic<std::size_t> streams_{0};
+};
+
 /// One warp stream compiled with ids local to it.
 struct CompiledStream {
-  /// As in CompiledTrace, except: line indexes `line_bits`, slot() indexes `slot_keys`.
-  std::vector<Transaction> transactions;
-  std::vector<Bulk> bulks;  // first_transaction: index into `transactions`
-  /// Per local line id (first-seen order): index into `words` << 6 | line number % 64.
-  std::vector<std::uint64_t> line_bits;
+  /// As in CompiledTrace, except: slot() indexes `slot_keys`, and line is the line's index in
+  /// `words` << 6 | its line number % 64.
+  std::span<const Transaction> transactions;
+  TransactionSlab* slab = nullptr;  // holding `transactions`
+  std::vector<Bulk> bulks;          // first_transaction: index into `transactions`
   /// The distinct line numbers / 64 of the stream's lines, first-seen order, and per word the
   /// set of its lines touched (bit line number % 64): the trace's line ids are ranks in the union
   /// of these sets, which compile_trace counts with popcounts.
@@ -133,7 +172,8 @@ class StreamCompiler {
   StreamCompiler(const std::vector<tracebuf::LoadInfo>& loads, const AllocationIndex& allocations,
                  const CoalescingGeometry& geometry);
 
-  /// Compiles `stream` into `out` (every vector sized exactly) and adds its records to
+  /// Compiles `stream` into `out` (every vector sized exactly; the transactions in one of the
+  /// compiler's slabs, which outlive it until released) and adds its records to
   /// `load_totals` (indexed by static id). A stream the compile refuses leaves out.error set.
   void compile(const tracebuf::WarpStream& stream, CompiledStream& out,
                std::vector<LoadStatic>& load_totals);
@@ -159,10 +199,15 @@ class StreamCompiler {
   DenseIds line_ids_;
   DenseIds slot_ids_;
   DenseIds word_ids_;
-  std::vector<std::uint16_t> line_allocation_;  // per local line id
-  std::vector<std::uint16_t> line_set_;         // per local line id: its L1 set
+  // Per local line id (first-seen order): its allocation, its L1 set, and its word index << 6 |
+  // line number % 64 (the stream's Transaction::line).
+  std::vector<std::uint16_t> line_allocation_;
+  std::vector<std::uint16_t> line_set_;
+  std::vector<std::uint32_t> line_word_bit_;
+  std::vector<std::uint64_t> word_lines_;  // per word index
   std::vector<std::uint32_t> bulk_loads_;
-  std::vector<std::uint64_t> word_lines_;
+  std::vector<std::unique_ptr<TransactionSlab>> slabs_;  // the last one is being filled
+  static constexpr std::uint32_t kMaxWords = std::uint32_t{1} << 26;  // with 6 bits for the line
   // The slot of the previous transaction: consecutive transactions mostly share it.
   static constexpr std::uint64_t kNoSlotKey = ~std::uint64_t{0};
   std::uint64_t last_slot_key_ = kNoSlotKey;

@@ -477,29 +477,27 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   }
   out.transactions.resize(transaction_offset.back());
   out.bulks.resize(bulk_offset.back());
-  tbb::enumerable_thread_specific<std::vector<std::uint32_t>> line_maps;
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     detail::CompiledStream& stream = streams[i];
-    std::vector<std::uint32_t>& global_line = line_maps.local();
-    global_line.resize(stream.line_bits.size());
-    for (std::size_t k = 0; k < stream.line_bits.size(); ++k) {
-      const std::uint64_t word = stream.words[stream.line_bits[k] >> 6];
-      const std::uint64_t below = (std::uint64_t{1} << (stream.line_bits[k] & 63)) - 1;
-      global_line[k] = static_cast<std::uint32_t>(
-          lines_before[word] + static_cast<std::uint64_t>(std::popcount(word_lines[word] & below)));
-    }
     const std::uint32_t* const slots = global_slot.data() + slot_offset[i];
     Transaction* to = out.transactions.data() + transaction_offset[i];
     for (const Transaction& t : stream.transactions) {
-      *to++ = {global_line[t.line], Transaction::pack(slots[t.slot()], t.kind()), t.l1_set,
-               t.l2_sectors, t.l1_full_sectors};
+      const std::uint64_t word = stream.words[t.line >> 6];
+      const std::uint64_t below = (std::uint64_t{1} << (t.line & 63)) - 1;
+      const auto line = static_cast<std::uint32_t>(
+          lines_before[word] + static_cast<std::uint64_t>(std::popcount(word_lines[word] & below)));
+      *to++ = {line, Transaction::pack(slots[t.slot()], t.kind()), t.l1_set, t.l2_sectors,
+               t.l1_full_sectors};
+    }
+    if (stream.slab != nullptr) {
+      stream.slab->release();
     }
     Bulk* bulk = out.bulks.data() + bulk_offset[i];
     for (Bulk b : stream.bulks) {
       b.first_transaction += static_cast<std::uint32_t>(transaction_offset[i]);
       *bulk++ = b;
     }
-    stream = detail::CompiledStream{};  // its memory goes back as the output fills
+    stream = detail::CompiledStream{};
   });
   out.warps.resize(plan.warp_streams.size());
   std::uint64_t bulks_before = 0;

@@ -5,8 +5,12 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "memcarlo/sim/config.hpp"
@@ -56,6 +60,32 @@ void require_counter_slots_fit(std::uint64_t slots);
 /// touched iff one of the L2-sector-sized chunks inside it is (the hierarchy loader checks that
 /// l1.sector is a multiple of l2.sector).
 std::array<std::uint8_t, 256> l1_sectors_of_chunks(const HierarchyConfig& config);
+
+/// An allocator whose vectors leave trivially constructible elements uninitialized when they
+/// grow (std::allocator zeroes them). The compile sizes the transaction array once and fills it
+/// in parallel: zeroing it first would cost a serial pass and would make the whole array
+/// resident while the streams' own copies still are.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  explicit UninitializedAllocator(const UninitializedAllocator<U>& /*other*/) noexcept {}
+  template <class U>
+  void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(at)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* at, Args&&... args) {
+    ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
+  }
+  friend bool operator==(const UninitializedAllocator&, const UninitializedAllocator&) {
+    return true;
+  }
+};
 
 /// Trials count events per (kernel, static load, allocation) triple: one counter update per
 /// event, split into per-load, per-allocation and per-kernel totals when the trial ends. (A
@@ -135,7 +165,7 @@ struct CompiledTrace {
   std::vector<LaunchTrace> launches;
   std::vector<WarpTrace> warps;
   std::vector<Bulk> bulks;
-  std::vector<Transaction> transactions;
+  std::vector<Transaction, UninitializedAllocator<Transaction>> transactions;
 
   // Per dense L1 line id. Ids are given in address order, so l1_line_address is sorted (and
   // find_line a binary search).
