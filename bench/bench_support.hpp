@@ -160,6 +160,7 @@ inline std::uint64_t compiled_hash(const sim::CompiledTrace& trace) {
   hash_bytes(trace.bulks, hash);
   hash_bytes(trace.warps, hash);
   hash_bytes(trace.l1_line_address, hash);
+  hash_bytes(trace.line_ids_by_address, hash);
   hash_bytes(trace.l1_set, hash);
   hash_bytes(trace.l2_set, hash);
   hash_bytes(trace.dram_location, hash);

@@ -201,7 +201,7 @@ void StreamCompiler::coalesce(const tracebuf::RecordView& record, std::uint32_t 
         require_counter_slots_fit(slot_ids_.keys().size());
       }
     }
-    transactions_.push_back({line_word_bit_[line], Transaction::pack(last_slot_, kind),
+    transactions_.push_back({line, Transaction::pack(last_slot_, kind),
                              line_set_[line], pieces[i].l2_sectors, pieces[i].full_sectors});
   }
 }
@@ -275,6 +275,7 @@ void StreamCompiler::finish(CompiledStream& out) {
     out.slab = slabs_.back().get();
   }
   out.bulks.assign(bulks_.begin(), bulks_.end());
+  out.line_word_bits.assign(line_word_bit_.begin(), line_word_bit_.end());
   out.words.assign(word_ids_.keys().begin(), word_ids_.keys().end());
   out.word_lines.assign(word_lines_.begin(), word_lines_.end());
   out.slot_keys.assign(slot_ids_.keys().begin(), slot_ids_.keys().end());

@@ -100,14 +100,18 @@ class TransactionSlab {
 
 /// One warp stream compiled with ids local to it.
 struct CompiledStream {
-  /// As in CompiledTrace, except: slot() indexes `slot_keys`, and line is the line's index in
-  /// `words` << 6 | its line number % 64.
+  /// As in CompiledTrace, except: line indexes `line_word_bits`, slot() indexes `slot_keys`.
   std::span<const Transaction> transactions;
   TransactionSlab* slab = nullptr;  // holding `transactions`
   std::vector<Bulk> bulks;          // first_transaction: index into `transactions`
+  /// The stream's lines in first-seen order, each as its index in `words` << 6 | its line
+  /// number % 64. compile_trace replaces each by the line's rank among the trace's lines in
+  /// address order, then by its id.
+  std::vector<std::uint32_t> line_word_bits;
   /// The distinct line numbers / 64 of the stream's lines, first-seen order, and per word the
-  /// set of its lines touched (bit line number % 64): the trace's line ids are ranks in the union
-  /// of these sets, which compile_trace counts with popcounts.
+  /// set of its lines touched (bit line number % 64): the trace's distinct lines are the union
+  /// of these sets, in which compile_trace finds a line's rank in address order with a prefix sum
+  /// and a popcount.
   std::vector<std::uint64_t> words;
   std::vector<std::uint64_t> word_lines;
   /// The distinct (static id << 16 | allocation) pairs, in first-seen order: counter slots are
@@ -200,7 +204,7 @@ class StreamCompiler {
   DenseIds slot_ids_;
   DenseIds word_ids_;
   // Per local line id (first-seen order): its allocation, its L1 set, and its word index << 6 |
-  // line number % 64 (the stream's Transaction::line).
+  // line number % 64.
   std::vector<std::uint16_t> line_allocation_;
   std::vector<std::uint16_t> line_set_;
   std::vector<std::uint32_t> line_word_bit_;

@@ -1,5 +1,5 @@
-// The compiled trace's own contract: the same arrays whatever the thread count, counter slots in
-// first-seen order, line ids in address order (and find_line), the 12-byte transaction and its
+// The compiled trace's own contract: the same arrays whatever the thread count, counter slots and
+// line ids in first-seen order, the address index (find_line), the 12-byte transaction and its
 // limits, and arrays sized exactly.
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
@@ -96,6 +96,7 @@ void expect_identical(const CompiledTrace& a, const CompiledTrace& b) {
   EXPECT_EQ(a.bulks, b.bulks);
   EXPECT_TRUE(a.transactions == b.transactions);  // (a diff of 385 000 entries would not help)
   EXPECT_EQ(a.l1_line_address, b.l1_line_address);
+  EXPECT_EQ(a.line_ids_by_address, b.line_ids_by_address);
   EXPECT_EQ(a.l1_set, b.l1_set);
   EXPECT_EQ(a.l2_lines_per_l1_line, b.l2_lines_per_l1_line);
   EXPECT_EQ(a.l2_sectors_per_l2_line, b.l2_sectors_per_l2_line);
@@ -185,33 +186,57 @@ TEST(ParallelCompile, RefusesWithTheErrorASerialCompileMeetsFirst) {
   }
 }
 
-TEST(LineIds, FollowAddressesAndAgreeWithTheTransactions) {
-  TraceBuilder builder(1, 32);
+TEST(LineIds, AreGivenInFirstSeenOrderAndIndexedByAddress) {
+  TraceBuilder builder(2, 64);
   const auto a = builder.add_load(AccessKind::kRead, "a[i]");
-  // First seen in descending address order: a first-seen numbering would give 0x9000 id 0.
-  for (std::uint64_t base : {0x9000, 0x5000, 0x7000, 0x1000, 0x5000}) {
-    builder.coalesced(0, 0, a, base);
+  const auto b = builder.add_load(AccessKind::kRead, "b[32 * i]");
+  // Block 1 is long, so that a parallel compile finishes it late.
+  for (int i = 0; i < 2000; ++i) {
+    builder.coalesced(1, 0, a, 0x20000 + 128 * (i % 64));
   }
+  builder.coalesced(0, 1, a, 0x3000);
+  builder.coalesced(0, 0, a, 0x9000);
+  builder.access(0, 0, b, [](unsigned lane) { return 0x5000 + 128 * lane; });
+  builder.access(0, 0, b, [](unsigned lane) { return 0x1000 + 128 * (31 - lane); });
+  builder.coalesced(0, 1, a, 0x9000);  // seen before
   const std::string path = builder.write("line-order");
   const HierarchyConfig config = load_hierarchy("fermi-c2050");
-  const CompiledTrace compiled = compile_on(path, config, 2);
-  EXPECT_EQ(compiled.l1_line_address,
-            (std::vector<std::uint64_t>{0x1000, 0x5000, 0x7000, 0x9000}));
-  ASSERT_EQ(compiled.transactions.size(), 5u);
-  EXPECT_EQ(compiled.transactions[0].line, 3u);
-  EXPECT_EQ(compiled.transactions[1].line, 1u);
-  EXPECT_EQ(compiled.transactions[4].line, 1u);
+  const CompiledTrace compiled = compile_on(path, config, 4);
+  // Block 0 warp 0: 0x9000 (id 0), 0x5000 (1), 0x5080 (2) ..., then 0x1000 ... (a warp
+  // instruction's transactions go by address, whatever its lanes' order); warp 1: 0x3000;
+  // block 1: 0x20000 ...
+  std::vector<std::uint64_t> expected = {0x9000};
+  for (std::uint64_t line = 0; line < 32; ++line) {
+    expected.push_back(0x5000 + 128 * line);
+  }
+  for (std::uint64_t line = 0; line < 32; ++line) {
+    expected.push_back(0x1000 + 128 * line);
+  }
+  expected.push_back(0x3000);
+  for (std::uint64_t line = 0; line < 64; ++line) {
+    expected.push_back(0x20000 + 128 * line);
+  }
+  EXPECT_EQ(compiled.l1_line_address, expected);
+  const CompiledTrace serial = compile_on(path, config, 1);
+  EXPECT_EQ(serial.l1_line_address, expected);
 
   const CompiledTrace mixed = compile_on(mixed_trace(), config, 2);
-  EXPECT_TRUE(std::is_sorted(mixed.l1_line_address.begin(), mixed.l1_line_address.end()));
-  EXPECT_EQ(std::adjacent_find(mixed.l1_line_address.begin(), mixed.l1_line_address.end()),
-            mixed.l1_line_address.end());
+  ASSERT_EQ(mixed.line_ids_by_address.size(), mixed.l1_line_count());
+  std::vector<std::uint64_t> by_address;
+  for (const std::uint32_t id : mixed.line_ids_by_address) {
+    by_address.push_back(mixed.l1_line_address.at(id));
+  }
+  EXPECT_TRUE(std::is_sorted(by_address.begin(), by_address.end()));
+  EXPECT_EQ(std::adjacent_find(by_address.begin(), by_address.end()), by_address.end());
   const std::uint64_t sets = config.l1.sets();
+  std::uint32_t next_new = 0;  // first-seen order: each transaction's line is seen or the next
   for (const Transaction& t : mixed.transactions) {
-    ASSERT_LT(t.line, mixed.l1_line_count());
+    ASSERT_LE(t.line, next_new);
+    next_new = std::max(next_new, t.line + 1);
     ASSERT_EQ(t.l1_set, mixed.l1_set[t.line]);
     ASSERT_EQ(mixed.l1_set[t.line], mixed.l1_line_address[t.line] / config.l1.line % sets);
   }
+  EXPECT_EQ(next_new, mixed.l1_line_count());
 }
 
 TEST(FindLine, FindsEveryTracedLineAndNothingElse) {
@@ -220,8 +245,10 @@ TEST(FindLine, FindsEveryTracedLineAndNothingElse) {
   for (std::uint32_t id = 0; id < compiled.l1_line_count(); ++id) {
     ASSERT_EQ(compiled.find_line(compiled.l1_line_address[id]), id);
   }
-  const std::uint64_t first = compiled.l1_line_address.front();
-  const std::uint64_t last = compiled.l1_line_address.back();
+  const auto [lowest, highest] =
+      std::minmax_element(compiled.l1_line_address.begin(), compiled.l1_line_address.end());
+  const std::uint64_t first = *lowest;
+  const std::uint64_t last = *highest;
   EXPECT_EQ(compiled.find_line(first - 128), std::nullopt);
   EXPECT_EQ(compiled.find_line(last + 128), std::nullopt);
   EXPECT_EQ(compiled.find_line(first + 4), std::nullopt);  // inside a line, not its start
@@ -299,6 +326,7 @@ TEST(CompiledSize, ArraysAreSizedExactlyAndATransactionCostsAtMost14Bytes) {
   EXPECT_EQ(compiled.bulks.capacity(), compiled.bulks.size());
   EXPECT_EQ(compiled.warps.capacity(), compiled.warps.size());
   EXPECT_EQ(compiled.l1_line_address.capacity(), compiled.l1_line_address.size());
+  EXPECT_EQ(compiled.line_ids_by_address.capacity(), compiled.line_ids_by_address.size());
   EXPECT_EQ(compiled.l1_set.capacity(), compiled.l1_set.size());
   EXPECT_EQ(compiled.l2_set.capacity(), compiled.l2_set.size());
   EXPECT_EQ(compiled.dram_location.capacity(), compiled.dram_location.size());
@@ -306,12 +334,12 @@ TEST(CompiledSize, ArraysAreSizedExactlyAndATransactionCostsAtMost14Bytes) {
   for (const LaunchTrace& launch : compiled.launches) {
     EXPECT_EQ(launch.blocks.capacity(), launch.blocks.size());
   }
-  // 12 bytes per transaction, 12 per bulk, 8 per warp, and per line its address (8), L1 set (4),
-  // L2 set (4 per L2 line in it) and DRAM location (8).
+  // 12 bytes per transaction, 12 per bulk, 8 per warp, and per line its address (8), place in
+  // the address index (4), L1 set (4), L2 set (4 per L2 line in it) and DRAM location (8).
   const std::uint64_t lines = compiled.l1_line_count();
   EXPECT_EQ(compiled.bytes(), 12 * compiled.transactions.size() + 12 * compiled.bulks.size() +
                                   8 * compiled.warps.size() +
-                                  lines * (8 + 4 + 4 * compiled.l2_lines_per_l1_line + 8));
+                                  lines * (8 + 4 + 4 + 4 * compiled.l2_lines_per_l1_line + 8));
   // On a trace that reuses its lines, as kernels do, that is under 14 bytes a transaction.
   const double per_transaction =
       static_cast<double>(compiled.bytes()) / static_cast<double>(compiled.transactions.size());

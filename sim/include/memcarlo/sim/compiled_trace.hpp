@@ -167,9 +167,12 @@ struct CompiledTrace {
   std::vector<Bulk> bulks;
   std::vector<Transaction, UninitializedAllocator<Transaction>> transactions;
 
-  // Per dense L1 line id. Ids are given in address order, so l1_line_address is sorted (and
-  // find_line a binary search).
+  // Per dense L1 line id. Ids are given in first-seen order over (launch, block, warp, record):
+  // lines a warp touches together get neighbouring ids, so the replay's per-line state of one
+  // access shares cache lines.
   std::vector<std::uint64_t> l1_line_address;  // byte address of the line
+  // The line ids in the order of their addresses (for find_line, a binary search).
+  std::vector<std::uint32_t> line_ids_by_address;
   std::vector<std::uint32_t> l1_set;
   // Per dense L2 line id = L1 line id * l2_lines_per_l1_line + part.
   std::uint32_t l2_lines_per_l1_line = 1;
@@ -192,7 +195,7 @@ struct CompiledTrace {
     return static_cast<std::uint32_t>(l2_set.size());
   }
   /// The id of the L1 line whose first byte is at `line_address` (a value of l1_line_address),
-  /// or nothing when the trace does not touch that line.
+  /// or nothing when the trace does not touch that line. O(log lines).
   [[nodiscard]] std::optional<std::uint32_t> find_line(std::uint64_t line_address) const;
   /// Memory held by the per-transaction and per-line arrays (their capacity, which is their size).
   [[nodiscard]] std::uint64_t bytes() const;
