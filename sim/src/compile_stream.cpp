@@ -35,8 +35,10 @@ std::uint16_t AllocationIndex::find(std::uint64_t address) const {
 }
 
 void DenseIds::clear() {
+  // Sized for as many keys as the last stream had: neighbouring streams are alike, and a table
+  // grown anew for each would rehash its keys a few times over.
+  resize(std::max(kInitialSize, std::bit_ceil(2 * (keys_.size() + 1))));
   keys_.clear();
-  resize(kInitialSize);
 }
 
 void DenseIds::resize(std::size_t size) {

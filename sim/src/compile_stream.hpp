@@ -123,8 +123,8 @@ struct CompiledStream {
 
 /// Dense ids 0, 1, 2... for 64-bit keys in first-seen order: an open-addressing table (linear
 /// probing, Fibonacci hashing) for one stream at a time. Far cheaper than std::unordered_map
-/// on the compile's per-transaction path; `clear` shrinks it back so that a small stream after
-/// a large one stays in the CPU's caches.
+/// on the compile's per-transaction path; `clear` sizes it for as many keys as it last held, so
+/// that a small stream after a large one stays in the CPU's caches.
 class DenseIds {
  public:
   DenseIds() { clear(); }
