@@ -1,11 +1,14 @@
 // What the benchmark drivers share: their input options (--trace, --hierarchy, --set) and its
 // loading, with issue 2's ~10M-transaction scalar CSR SpMV trace (424 blocks of 256 threads, 32
-// non-zeros per row on average, columns anywhere) when no trace is given, and the parsing of
-// their numeric options.
+// non-zeros per row on average, columns anywhere) when no trace is given, the compile's rate on
+// one thread and on all, and the parsing of their numeric options.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -13,6 +16,9 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <tbb/info.h>
+#include <tbb/task_arena.h>
 
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
@@ -117,14 +123,70 @@ inline void print_input(const InputOptions& options, const std::string& trace_pa
             << options.hierarchy << "\n";
 }
 
+/// How long compiling the trace took on one thread and on all of them.
+struct CompileTiming {
+  double one_thread_seconds = 0;
+  double all_threads_seconds = 0;
+  unsigned threads = 1;
+  bool identical = false;  // the two compiles gave the same arrays, bit for bit
+};
+
 struct Input {
   std::string trace_path;
   sim::HierarchyConfig config;
   sim::CompiledTrace compiled;
+  CompileTiming compile;
 };
 
-/// The hierarchy and the compiled trace of `options`; std::nullopt (with a message) when there is
-/// no trace to read. Bad files and settings throw, with a message that names them.
+/// A 64-bit hash of the bytes of a vector of plain structs (no padding), word by word.
+template <class T, class Allocator>
+void hash_bytes(const std::vector<T, Allocator>& values, std::uint64_t& hash) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
+  const std::size_t size = values.size() * sizeof(T);
+  for (std::size_t at = 0; at < size; at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes + at, std::min<std::size_t>(8, size - at));
+    hash = (hash ^ word) * 0x100000001B3ull;
+    hash ^= hash >> 29;
+  }
+  hash = (hash ^ size) * 0x100000001B3ull;
+}
+
+/// A hash of every array of a compiled trace, to check that two compiles agree without holding
+/// both in memory (which would double the peak RSS the drivers report).
+inline std::uint64_t compiled_hash(const sim::CompiledTrace& trace) {
+  std::uint64_t hash = 0xCBF29CE484222325ull;
+  hash_bytes(trace.transactions, hash);
+  hash_bytes(trace.bulks, hash);
+  hash_bytes(trace.warps, hash);
+  hash_bytes(trace.l1_line_address, hash);
+  hash_bytes(trace.line_ids_by_address, hash);
+  hash_bytes(trace.l1_set, hash);
+  hash_bytes(trace.l2_set, hash);
+  hash_bytes(trace.dram_location, hash);
+  hash_bytes(trace.slots, hash);
+  hash_bytes(trace.loads, hash);
+  for (const auto& launch : trace.launches) {
+    hash_bytes(launch.blocks, hash);
+    hash_bytes(std::vector<std::uint64_t>{launch.transactions, launch.resident_blocks_per_sm,
+                                          launch.kernel_index},
+               hash);
+  }
+  return hash;
+}
+
+/// Compiles `reader` for `config` in an arena of `threads` threads; returns the seconds taken.
+inline double timed_compile(const tracebuf::TraceReader& reader, const sim::HierarchyConfig& config,
+                            unsigned threads, sim::CompiledTrace& out) {
+  tbb::task_arena arena(static_cast<int>(threads));
+  const auto start = std::chrono::steady_clock::now();
+  arena.execute([&] { out = sim::compile_trace(reader, config); });
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// The hierarchy and the compiled trace of `options`, compiled once on one thread and once on
+/// all (the one kept); std::nullopt (with a message) when there is no trace to read. Bad files
+/// and settings throw, with a message that names them.
 inline std::optional<Input> load_input(const InputOptions& options) {
   Input input;
   input.trace_path = options.trace.empty() ? default_spmv_trace() : options.trace;
@@ -133,8 +195,31 @@ inline std::optional<Input> load_input(const InputOptions& options) {
   }
   input.config = sim::load_hierarchy(options.hierarchy, options.overrides);
   const auto reader = tracebuf::TraceReader::open(input.trace_path);
-  input.compiled = sim::compile_trace(reader, input.config);
+  CompileTiming& timing = input.compile;
+  timing.threads = static_cast<unsigned>(tbb::info::default_concurrency());
+  std::uint64_t one_thread_hash = 0;
+  {
+    sim::CompiledTrace serial;
+    timing.one_thread_seconds = timed_compile(reader, input.config, 1, serial);
+    one_thread_hash = compiled_hash(serial);
+  }
+  timing.all_threads_seconds = timed_compile(reader, input.config, timing.threads, input.compiled);
+  timing.identical = compiled_hash(input.compiled) == one_thread_hash;
   return input;
+}
+
+/// The compile line of a driver's output: rates on one thread and on all, and the bytes the
+/// compiled trace keeps per transaction.
+inline void print_compile(const Input& input) {
+  const CompileTiming& t = input.compile;
+  const auto transactions = static_cast<double>(input.compiled.transactions.size());
+  std::printf("compile: %zu transactions in %.2f s on 1 thread, %.2f s on %u threads = speed-up "
+              "%.2f (%s); %.1f bytes per transaction (compiled trace %.1f MB)\n",
+              input.compiled.transactions.size(), t.one_thread_seconds, t.all_threads_seconds,
+              t.threads, t.one_thread_seconds / t.all_threads_seconds,
+              t.identical ? "identical results" : "RESULTS DIFFER",
+              static_cast<double>(input.compiled.bytes()) / transactions,
+              static_cast<double>(input.compiled.bytes()) / 1e6);
 }
 
 }  // namespace memcarlo::bench

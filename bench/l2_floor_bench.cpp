@@ -56,15 +56,15 @@ std::vector<std::uint8_t> parts_touched(const CompiledTrace& trace, const Hierar
   const std::uint32_t chunks_per_part = trace.l2_sectors_per_l2_line;
   const std::uint32_t chunks_per_l1_sector = config.l1.sector / config.l2.sector;
   const bool sectored = config.l1.sectors_per_line() > 1;
+  const auto l1_sectors_of = memcarlo::sim::l1_sectors_of_chunks(config);
   std::vector<std::uint8_t> out(trace.transactions.size());
   for (std::size_t i = 0; i < out.size(); ++i) {
     const auto& t = trace.transactions[i];
     std::uint32_t chunks = t.l2_sectors;
-    if (t.kind == static_cast<std::uint8_t>(memcarlo::tracebuf::AccessKind::kRead) &&
-        config.l1.enabled) {
+    if (t.kind() == memcarlo::tracebuf::AccessKind::kRead && config.l1.enabled) {
       chunks = 0;  // an L1 miss asks for the L1 sectors it lacks: here all it touches
       for (std::uint32_t s = 0; s < config.l1.sectors_per_line(); ++s) {
-        if (!sectored || ((t.l1_sectors >> s) & 1) != 0) {
+        if (!sectored || ((l1_sectors_of[t.l2_sectors] >> s) & 1) != 0) {
           chunks |= ((1u << chunks_per_l1_sector) - 1) << (s * chunks_per_l1_sector);
         }
       }
@@ -154,6 +154,7 @@ int main(int argc, char** argv) try {
   const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
   memcarlo::bench::print_input(input_options, input->trace_path, compiled);
+  memcarlo::bench::print_compile(*input);
   std::cout << "L2: " << config.l2.sets() << " sets x " << config.l2.associativity << " ways\n";
 
   const auto order = round_robin_order(compiled);

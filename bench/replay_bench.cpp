@@ -1,6 +1,8 @@
 // Replay throughput: L1 transactions per second per core on one thread and on all cores, the
-// speed-up between the two, and memory per transaction. Default input: a ~10M-transaction scalar
-// CSR SpMV synthetic trace replayed on the fermi-c2050 preset (issue 2's benchmark).
+// speed-up between the two, and memory per transaction; before them the compile's time on one
+// thread and on all cores and the compiled trace's bytes per transaction. Default input: a
+// ~10M-transaction scalar CSR SpMV synthetic trace replayed on the fermi-c2050 preset (issue 2's
+// benchmark).
 //
 //   memcarlo-bench-replay [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--trials N]
 //                         [--threads J] [--digest]
@@ -89,6 +91,7 @@ int main(int argc, char** argv) try {
   const auto& compiled = input->compiled;
   const auto transactions = static_cast<double>(compiled.transactions.size());
   memcarlo::bench::print_input(input_options, input->trace_path, compiled);
+  memcarlo::bench::print_compile(*input);
 
   std::uint64_t workspace_one = 0;
   std::uint64_t workspace_all = 0;

@@ -75,6 +75,7 @@ class SmSideOf final : public SmSide {
       }
       chunks_of_[sectors] = static_cast<std::uint8_t>(chunks);
     }
+    l1_sectors_of_ = l1_sectors_of_chunks(config);
   }
 
   void begin_launch(const LaunchTrace& launch) override {
@@ -190,7 +191,7 @@ class SmSideOf final : public SmSide {
     for (; t != end; ++t, clock += k.issue_cycles) {
       load_ahead(l1.holders + std::size_t{std::min(t + kLoadAhead, end - 1)->line} *
                                   l1.line_stride);
-      switch (static_cast<tracebuf::AccessKind>(t->kind)) {
+      switch (t->kind()) {
         case tracebuf::AccessKind::kRead:
           load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
           break;
@@ -203,7 +204,8 @@ class SmSideOf final : public SmSide {
           break;
         case tracebuf::AccessKind::kAtomic:
           if (k.l1_enabled) {
-            counters[t->slot].l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t->l1_sectors));
+            counters[t->slot()].l1_store_sectors +=
+                static_cast<std::uint32_t>(std::popcount(l1_sectors_of_[t->l2_sectors]));
           }
           *out++ = request(*t, RequestKind::kAtomic, t->l2_sectors, slot, sm, 0, clock, k);
           ++effect.pending;
@@ -224,7 +226,7 @@ class SmSideOf final : public SmSide {
     return {clock,
             k.t2,
             t.line,
-            t.slot,
+            t.slot(),
             static_cast<std::uint32_t>(l1_way),
             static_cast<std::uint16_t>(waiter),
             static_cast<std::uint16_t>(sm),
@@ -242,8 +244,9 @@ class SmSideOf final : public SmSide {
       ++effect.pending;
       return;
     }
-    AccessCounters& c = counters[t.slot];
-    const auto requested = static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+    AccessCounters& c = counters[t.slot()];
+    const std::uint32_t l1_sectors = l1_sectors_of_[t.l2_sectors];
+    const auto requested = static_cast<std::uint32_t>(std::popcount(l1_sectors));
     ++c.l1_accesses;
     c.l1_sectors += requested;
     std::uint32_t missing;
@@ -252,10 +255,10 @@ class SmSideOf final : public SmSide {
       const std::size_t row = l1.row(sm, t.l1_set);
       const std::uint32_t way = l1.find(row, t.line);
       at = row + way;
-      missing = t.l1_sectors & ~bits_of(l1.valid[at]);
+      missing = l1_sectors & ~bits_of(l1.valid[at]);
       l1.touch(sm, t.l1_set, way);
       if constexpr (Prefetcher::kMaxRequests > 0) {
-        used_prefetched_way(l1, at, t.slot, clock);
+        used_prefetched_way(l1, at, t.slot(), clock);
       }
       if (missing == 0) {
         ++c.l1_hits;
@@ -280,7 +283,7 @@ class SmSideOf final : public SmSide {
       l1.valid[at] |= missing;
     } else {
       at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
-      missing = k.sectored ? t.l1_sectors : k.all_l1_sectors;
+      missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       if (at != kNoCell) [[likely]] {
         l1.valid[at] = sector_mask(missing);
       }
@@ -305,13 +308,14 @@ class SmSideOf final : public SmSide {
                           AccessCounters* counters, std::uint32_t sm, const Transaction& t,
                           std::uint64_t clock, L2Request*& out) {
     if (k.l1_enabled) {
-      AccessCounters& c = counters[t.slot];
-      c.l1_store_sectors += static_cast<std::uint32_t>(std::popcount(t.l1_sectors));
+      AccessCounters& c = counters[t.slot()];
+      const std::uint32_t l1_sectors = l1_sectors_of_[t.l2_sectors];
+      c.l1_store_sectors += static_cast<std::uint32_t>(std::popcount(l1_sectors));
       if (l1.holds(holder, t.line)) {
         const std::size_t row = l1.row(sm, t.l1_set);
         const std::uint32_t way = l1.find(row, t.line);
         c.l1_store_sector_hits +=
-            static_cast<std::uint32_t>(std::popcount(t.l1_sectors & bits_of(l1.valid[row + way])));
+            static_cast<std::uint32_t>(std::popcount(l1_sectors & bits_of(l1.valid[row + way])));
         if (k.store == StorePolicy::kInvalidate) {
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
@@ -378,12 +382,12 @@ class SmSideOf final : public SmSide {
                  std::uint64_t clock, L2Request*& out, Effect& effect) {
     const prefetch::L1Access access{SmIndex{sm},
                                     ResidentWarp{static_cast<std::uint16_t>(slot)},
-                                    StaticLoadId{trace_.slots[t.slot].load},
+                                    StaticLoadId{trace_.slots[t.slot()].load},
                                     ByteAddress{line_address(t.line)},
                                     hit,
                                     Cycles{clock},
                                     streams_.prefetch};
-    Sink sink{*this, sm, t.slot, clock, out, effect, Prefetcher::kMaxRequests};
+    Sink sink{*this, sm, t.slot(), clock, out, effect, Prefetcher::kMaxRequests};
     prefetcher_.on_access(access, sink);
   }
 
@@ -448,6 +452,7 @@ class SmSideOf final : public SmSide {
   TrialResult& result_;
   Constants k_{};
   std::array<std::uint8_t, 256> chunks_of_{};
+  std::array<std::uint8_t, 256> l1_sectors_of_{};  // L1 sectors touched, by Transaction::l2_sectors
   bool issued_ = false;
   std::uint64_t trial_epoch_ = 0;
   std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group (prefetchers only)

@@ -62,9 +62,10 @@ TEST(Coalescing, SectoredL1CountsOnlyTheSectorsTouched) {
   // 16 lanes x 4 bytes = 64 bytes: sectors 0 and 1 of one 128-byte line.
   builder.access(0, 0, a, [](unsigned lane) { return 0x4000 + 4 * lane; }, 0x0000FFFF);
   const auto reader = tracebuf::TraceReader::open(builder.write("sectors"));
-  const auto compiled = compile_trace(reader, load_hierarchy("h100"));
+  const HierarchyConfig h100 = load_hierarchy("h100");
+  const auto compiled = compile_trace(reader, h100);
   ASSERT_EQ(compiled.transactions.size(), 1u);
-  EXPECT_EQ(compiled.transactions[0].l1_sectors, 0b0011);
+  EXPECT_EQ(l1_sectors_of_chunks(h100)[compiled.transactions[0].l2_sectors], 0b0011);
   EXPECT_EQ(compiled.transactions[0].l2_sectors, 0b0011);
 }
 

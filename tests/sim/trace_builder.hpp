@@ -1,6 +1,7 @@
 // Builds small traces record by record for engine tests whose answers are computed by hand.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -75,7 +76,9 @@ class TraceBuilder {
     std::filesystem::create_directories(dir);
     const std::string path = (dir / (name + "-" + std::to_string(::getpid()) + ".mct")).string();
     tracebuf::TraceWriter writer(path, tracebuf::TraceMeta{});
-    writer.write_loads(loads_);
+    writer.write_loads(std::vector<tracebuf::LoadInfo>(
+        loads_.begin(), loads_.begin() + static_cast<std::ptrdiff_t>(
+                                              std::min(kept_loads_, loads_.size()))));
     writer.write_allocations(allocations_);
     for (std::size_t l = 0; l < kernels_.size(); ++l) {
       tracebuf::LaunchInfo launch;
@@ -96,6 +99,10 @@ class TraceBuilder {
     return path;
   }
 
+  /// Writes only the first `count` loads into the loads table: records of the others then name
+  /// static ids the table lacks, as in a malformed trace.
+  void keep_loads(std::size_t count) { kept_loads_ = count; }
+
   void add_allocation(std::uint64_t base, std::uint64_t size, std::string name) {
     allocations_.push_back(
         {static_cast<std::uint32_t>(allocations_.size()), base, size, std::move(name)});
@@ -106,6 +113,7 @@ class TraceBuilder {
   std::uint32_t threads_;
   std::vector<tracebuf::LoadInfo> loads_;
   std::vector<tracebuf::Allocation> allocations_;
+  std::size_t kept_loads_ = static_cast<std::size_t>(-1);
   std::vector<std::string> kernels_{"test_kernel"};
   std::vector<std::uint64_t> sequences_{0};
   std::vector<std::uint64_t> dynamic_shared_{0};

@@ -3,9 +3,14 @@
 // Built once per (trace, hierarchy); every Monte Carlo trial reads it and touches nothing else.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "memcarlo/sim/config.hpp"
@@ -15,17 +20,72 @@ namespace memcarlo::sim {
 
 inline constexpr std::uint16_t kNoAllocation = 0xFFFF;
 
-/// One warp instruction's access to one L1 line (the paper's "memory transaction").
+/// One warp instruction's access to one L1 line (the paper's "memory transaction"). Every trial
+/// streams through all of them, so the layout is packed to 12 bytes: the L1 sectors touched are
+/// not stored but derived from l2_sectors (l1_sectors_of_chunks).
 struct Transaction {
-  std::uint32_t line;        // dense L1 line id (index into CompiledTrace::l1_set)
-  std::uint32_t slot;        // counter slot: (static load, allocation) pair, CompiledTrace::slots
-  std::uint32_t l1_set;      // CompiledTrace::l1_set[line], here to spare the replay a lookup
-  std::uint8_t kind;         // tracebuf::AccessKind
-  std::uint8_t l1_sectors;   // L1 sectors of the line touched
-  std::uint8_t l2_sectors;   // L2-sector-sized chunks of the L1 line touched (bit i: chunk i)
+  static constexpr std::uint32_t kSlotBits = 30;
+  static constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << kSlotBits;  // counter slots
+
+  std::uint32_t line;           // dense L1 line id (index into CompiledTrace::l1_set)
+  std::uint32_t slot_and_kind;  // counter slot (low 30 bits), tracebuf::AccessKind (top 2 bits)
+  std::uint16_t l1_set;         // CompiledTrace::l1_set[line], here to spare the replay a lookup
+  std::uint8_t l2_sectors;      // L2-sector-sized chunks of the L1 line touched (bit i: chunk i)
   std::uint8_t l1_full_sectors;  // stores: L1 sectors every byte of which the warp writes
+
+  /// The counter slot: an index into CompiledTrace::slots.
+  [[nodiscard]] std::uint32_t slot() const {
+    return slot_and_kind & static_cast<std::uint32_t>(kMaxSlots - 1);
+  }
+  [[nodiscard]] tracebuf::AccessKind kind() const {
+    return static_cast<tracebuf::AccessKind>(slot_and_kind >> kSlotBits);
+  }
+  /// slot_and_kind for `slot` (below kMaxSlots, which compile_trace checks) and `kind`.
+  [[nodiscard]] static constexpr std::uint32_t pack(std::uint32_t slot, tracebuf::AccessKind kind) {
+    return static_cast<std::uint32_t>(static_cast<std::uint32_t>(kind) << kSlotBits) | slot;
+  }
+  friend bool operator==(const Transaction&, const Transaction&) = default;
 };
-static_assert(sizeof(Transaction) == 16);
+static_assert(sizeof(Transaction) == 12);
+static_assert(tracebuf::kAccessKindCount <= 4, "the kind takes the top 2 bits of slot_and_kind");
+
+/// The most L1 sets a compiled trace can index (Transaction::l1_set has 16 bits).
+inline constexpr std::uint64_t kMaxL1Sets = std::uint64_t{1} << 16;
+
+/// Throws std::invalid_argument, naming the limit, when `slots` counter slots do not fit
+/// Transaction::slot_and_kind (more than kMaxSlots). compile_trace checks its slots with it.
+void require_counter_slots_fit(std::uint64_t slots);
+
+/// The L1 sectors a transaction touches, indexed by its Transaction::l2_sectors: an L1 sector is
+/// touched iff one of the L2-sector-sized chunks inside it is (the hierarchy loader checks that
+/// l1.sector is a multiple of l2.sector).
+std::array<std::uint8_t, 256> l1_sectors_of_chunks(const HierarchyConfig& config);
+
+/// An allocator whose vectors leave trivially constructible elements uninitialized when they
+/// grow (std::allocator zeroes them). The compile sizes the transaction array once and fills it
+/// in parallel: zeroing it first would cost a serial pass and would make the whole array
+/// resident while the streams' own copies still are.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  explicit UninitializedAllocator(const UninitializedAllocator<U>& /*other*/) noexcept {}
+  template <class U>
+  void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(at)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* at, Args&&... args) {
+    ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
+  }
+  friend bool operator==(const UninitializedAllocator&, const UninitializedAllocator&) {
+    return true;
+  }
+};
 
 /// Trials count events per (kernel, static load, allocation) triple: one counter update per
 /// event, split into per-load, per-allocation and per-kernel totals when the trial ends. (A
@@ -34,6 +94,7 @@ struct CounterSlot {
   std::uint32_t load;
   std::uint16_t allocation;  // index into CompiledTrace::allocation_names, or kNoAllocation
   std::uint16_t kernel;      // index into CompiledTrace::kernel_names
+  friend bool operator==(const CounterSlot&, const CounterSlot&) = default;
 };
 
 /// Records of one warp that issue back to back (paper §2, bulk instruction scheduling).
@@ -43,17 +104,20 @@ struct Bulk {
   std::uint8_t barriers;   // __syncthreads the warp crosses before issuing this bulk
   std::uint8_t has_loads;  // the warp waits for this bulk's data before its next bulk
   std::uint8_t reserved[2];
+  friend bool operator==(const Bulk&, const Bulk&) = default;
 };
 
 struct WarpTrace {
   std::uint32_t first_bulk;
   std::uint32_t bulk_count;
+  friend bool operator==(const WarpTrace&, const WarpTrace&) = default;
 };
 
 struct BlockTrace {
   std::uint64_t block_id;  // linear id in the grid
   std::uint32_t first_warp;
   std::uint32_t warp_count;  // warps of the block (all of them, traced or not)
+  friend bool operator==(const BlockTrace&, const BlockTrace&) = default;
 };
 
 /// How one launch occupies an SM under a hierarchy: the resident blocks and, for an adaptive
@@ -66,6 +130,7 @@ struct LaunchOccupancy {
   std::uint64_t carveout = 0;          // shared-memory bytes per SM (adaptive L1 only)
   std::uint64_t l1_bytes = 0;          // the L1 data cache this launch gets per SM
   std::uint32_t l1_ways = 0;           // ... as ways of the hierarchy's L1 sets
+  friend bool operator==(const LaunchOccupancy&, const LaunchOccupancy&) = default;
 };
 
 struct LaunchTrace {
@@ -78,6 +143,7 @@ struct LaunchTrace {
   LaunchOccupancy occupancy;                 // the same, with the carveout and the L1 it leaves
   std::vector<BlockTrace> blocks;            // snapshot blocks in launch order
   std::uint64_t transactions = 0;
+  friend bool operator==(const LaunchTrace&, const LaunchTrace&) = default;
 };
 
 /// Per static load facts that do not depend on ordering.
@@ -85,22 +151,28 @@ struct LoadStatic {
   std::uint64_t requests = 0;      // warp instructions (records)
   std::uint64_t transactions = 0;  // L1 line transactions they coalesce into
   std::uint64_t lane_accesses = 0;
+  friend bool operator==(const LoadStatic&, const LoadStatic&) = default;
 };
 
 struct DramLocation {
   std::uint32_t row;
   std::uint16_t channel;
   std::uint16_t bank;
+  friend bool operator==(const DramLocation&, const DramLocation&) = default;
 };
 
 struct CompiledTrace {
   std::vector<LaunchTrace> launches;
   std::vector<WarpTrace> warps;
   std::vector<Bulk> bulks;
-  std::vector<Transaction> transactions;
+  std::vector<Transaction, UninitializedAllocator<Transaction>> transactions;
 
-  // Per dense L1 line id.
+  // Per dense L1 line id. Ids are given in first-seen order over (launch, block, warp, record):
+  // lines a warp touches together get neighbouring ids, so the replay's per-line state of one
+  // access shares cache lines.
   std::vector<std::uint64_t> l1_line_address;  // byte address of the line
+  // The line ids in the order of their addresses (for find_line, a binary search).
+  std::vector<std::uint32_t> line_ids_by_address;
   std::vector<std::uint32_t> l1_set;
   // Per dense L2 line id = L1 line id * l2_lines_per_l1_line + part.
   std::uint32_t l2_lines_per_l1_line = 1;
@@ -109,6 +181,10 @@ struct CompiledTrace {
   // Per dense L1 line id: an L1 line lies in one DRAM row (the loader checks that
   // dram.interleave_bytes is a multiple of l1.line), so its L2 lines share this location.
   std::vector<DramLocation> dram_location;
+  // Per dense L1 line id, from the placement policy (as l2_set and dram_location): the line's
+  // home module and its page (address / placement.page_bytes).
+  std::vector<std::uint16_t> line_module;
+  std::vector<std::uint32_t> line_page;
 
   std::vector<CounterSlot> slots;
   std::vector<std::string> kernel_names;  // distinct kernels of the replayed launches, first-seen order
@@ -116,21 +192,16 @@ struct CompiledTrace {
   std::vector<std::string> allocation_names;
   std::vector<tracebuf::LoadInfo> load_info;
 
-  // Per dense L1 line id, filled by the placement policy: the line's home module and page.
-  std::vector<std::uint16_t> line_module;
-  std::vector<std::uint32_t> line_page;
-  // The address index: line ids sorted by address.
-  std::vector<std::uint32_t> lines_by_address;
-
-  /// The id of the traced L1 line at byte address `line_address`, if the trace touches it.
-  [[nodiscard]] std::optional<std::uint32_t> find_line(std::uint64_t line_address) const;
-
   [[nodiscard]] std::uint32_t l1_line_count() const {
     return static_cast<std::uint32_t>(l1_set.size());
   }
   [[nodiscard]] std::uint32_t l2_line_count() const {
     return static_cast<std::uint32_t>(l2_set.size());
   }
+  /// The id of the L1 line whose first byte is at `line_address` (a value of l1_line_address),
+  /// or nothing when the trace does not touch that line. O(log lines).
+  [[nodiscard]] std::optional<std::uint32_t> find_line(std::uint64_t line_address) const;
+  /// Memory held by the per-transaction and per-line arrays (their capacity, which is their size).
   [[nodiscard]] std::uint64_t bytes() const;
 };
 
@@ -140,7 +211,10 @@ struct CompileOptions {
 };
 
 /// Coalesces and indexes `reader`'s records for `config`. Throws std::invalid_argument with a
-/// message for traces the hierarchy cannot run (e.g. a block larger than an SM allows).
+/// message for traces the hierarchy cannot run (e.g. a block larger than an SM allows) or the
+/// compiled form cannot hold (more than Transaction::kMaxSlots counter slots, an L1 of more than
+/// kMaxL1Sets sets). Runs on the calling thread's TBB arena, in parallel over warp streams; the
+/// result is the same, bit for bit, whatever the number of threads.
 CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
                             const CompileOptions& options = {});
 

@@ -8,7 +8,9 @@
 //                            global L2 set (slice-major) of each of its l2_sets.size() L2 lines
 //                            and returns the rest of its home. A function of the address and
 //                            the hierarchy only (a policy that must see the trial, first-touch,
-//                            would add a per-trial hook); must not allocate; called once per line.
+//                            would add a per-trial hook); must not allocate; called once per line,
+//                            from several threads at once (the compile is parallel), so it must
+//                            not change the object.
 #pragma once
 
 #include <cstdint>
