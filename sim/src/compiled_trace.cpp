@@ -436,7 +436,7 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
             out.l1_line_address[id] = address;
             out.l1_set[id] = static_cast<std::uint32_t>(geometry.l1_sets.remainder(number));
             const placement::LineHome home =
-                placement->place(address, {out.l2_set.data() + id * parts, parts});
+                placement->place(ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
             out.dram_location[id] = home.dram;
             out.line_module[id] = home.module;
             out.line_page[id] = home.page;

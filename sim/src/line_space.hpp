@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/ids.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
 #include "memcarlo/sim/private_caches.hpp"
 
@@ -61,8 +62,10 @@ class LineSpace {
   [[nodiscard]] std::uint32_t traced() const { return traced_; }
   /// Ids the caches' per-line tables must have room for.
   [[nodiscard]] std::uint32_t capacity() const { return traced_ + tail_; }
-  /// The byte address of untraced line `id` (>= traced()).
-  [[nodiscard]] std::uint64_t address_of(std::uint32_t id) const { return address_[id - traced_]; }
+  /// The first byte of untraced line `id` (>= traced()).
+  [[nodiscard]] ByteAddress address_of(LineId id) const {
+    return ByteAddress{address_[value_of(id) - traced_]};
+  }
   /// Distinct untraced lines given an id so far (recycled ids count again).
   [[nodiscard]] std::uint64_t untraced_seen() const { return seen_; }
 
@@ -72,19 +75,19 @@ class LineSpace {
   /// id of an untraced line that `is_free(id)` says no cache holds and that no request of this
   /// epoch names; kNoLine when there is none.
   template <class IsFree>
-  std::uint32_t id_of(std::uint64_t address, std::uint64_t epoch, IsFree&& is_free) {
-    const std::uint64_t line_address = address / line_bytes_ * line_bytes_;
+  LineId id_of(ByteAddress address, std::uint64_t epoch, IsFree&& is_free) {
+    const std::uint64_t line_address = value_of(address) / line_bytes_ * line_bytes_;
     if (const auto traced = trace_->find_line(line_address)) {
-      return *traced;
+      return LineId{*traced};
     }
     if (tail_ == 0) {
-      return kNoLine;
+      return LineId{kNoLine};
     }
     std::size_t at = home(line_address);
     for (; table_[at] != kEmpty; at = (at + 1) & (table_.size() - 1)) {
       if (address_[table_[at]] == line_address) {
         last_epoch_[table_[at]] = epoch;
-        return traced_ + table_[at];
+        return LineId{traced_ + table_[at]};
       }
     }
     std::uint32_t index = kEmpty;
@@ -99,7 +102,7 @@ class LineSpace {
         }
       }
       if (index == kEmpty) {
-        return kNoLine;
+        return LineId{kNoLine};
       }
       erase(address_[index]);
       at = home(line_address);
@@ -113,8 +116,10 @@ class LineSpace {
     ++seen_;
     const std::uint32_t id = traced_ + index;
     l1_set_[id] = static_cast<std::uint32_t>(line_address / line_bytes_ % l1_sets_);
-    dram_[id] = placement_->place(line_address, {l2_set_.data() + std::size_t{id} * parts_, parts_}).dram;
-    return id;
+    dram_[id] = placement_->place(ByteAddress{line_address},
+                                  {l2_set_.data() + std::size_t{id} * parts_, parts_})
+                    .dram;
+    return LineId{id};
   }
 
  private:

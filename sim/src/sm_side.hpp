@@ -393,16 +393,17 @@ class SmSideOf final : public SmSide {
 
   [[nodiscard]] std::uint64_t line_address(std::uint32_t line) const {
     return line < trace_.l1_line_count() ? trace_.l1_line_address[line]
-                                         : s_.line_space.address_of(line);
+                                         : value_of(s_.line_space.address_of(LineId{line}));
   }
 
   void issue_prefetch(std::uint32_t sm, std::uint32_t counter, std::uint64_t address,
                       std::uint64_t clock, L2Request*& out, Effect& effect) {
     const L1View l1 = l1_.view();
     const std::uint64_t seen_before = s_.line_space.untraced_seen();
-    const std::uint32_t line = s_.line_space.id_of(address, trial_epoch_, [&](std::uint32_t id) {
-      return !l1.held_anywhere(id) && s_.lines.l2_free(id);
-    });
+    const std::uint32_t line = value_of(
+        s_.line_space.id_of(ByteAddress{address}, trial_epoch_, [&](std::uint32_t id) {
+          return !l1.held_anywhere(id) && s_.lines.l2_free(id);
+        }));
     const std::uint64_t untraced = s_.line_space.untraced_seen() - seen_before;
     result_.prefetch.untraced_lines += untraced;
     prefetch_count(counter, kUntraced) += untraced;

@@ -47,7 +47,7 @@ const bool kReverseRegistered = schedule::registry().add(
 /// Every L2 line in global L2 set 0, every line in DRAM row 0 of channel 0, bank 0.
 class OneSet final : public placement::Placement {
  public:
-  placement::LineHome place(std::uint64_t, std::span<std::uint32_t> l2_sets) const override {
+  placement::LineHome place(ByteAddress, std::span<std::uint32_t> l2_sets) const override {
     std::fill(l2_sets.begin(), l2_sets.end(), 0u);
     return {};
   }
@@ -379,21 +379,24 @@ TEST(LineSpace, UntracedLinesGetIdsAfterTheTracedOnesAndAreRecycledOnlyWhenNoCac
   const auto always = [](std::uint32_t) { return true; };
   const auto never = [](std::uint32_t) { return false; };
   // A traced line keeps its id, whatever byte of it is named.
-  EXPECT_EQ(space.id_of(0x10000 + 3 * 128 + 17, 0, always), *compiled.find_line(0x10000 + 3 * 128));
-  const std::uint32_t a = space.id_of(0x900000, 0, always);
-  const std::uint32_t b = space.id_of(0x900080, 0, always);
+  const auto id = [&](std::uint64_t address, std::uint64_t epoch, auto is_free) {
+    return value_of(space.id_of(ByteAddress{address}, epoch, is_free));
+  };
+  EXPECT_EQ(id(0x10000 + 3 * 128 + 17, 0, always), *compiled.find_line(0x10000 + 3 * 128));
+  const std::uint32_t a = id(0x900000, 0, always);
+  const std::uint32_t b = id(0x900080, 0, always);
   EXPECT_EQ(a, 8u);
   EXPECT_EQ(b, 9u);
-  EXPECT_EQ(space.id_of(0x900010, 0, always), a);  // the same line
-  EXPECT_EQ(space.address_of(b), 0x900080u);
+  EXPECT_EQ(id(0x900010, 0, always), a);  // the same line
+  EXPECT_EQ(value_of(space.address_of(LineId{b})), 0x900080u);
   // Full: a line in use this epoch, or one a cache holds, is never recycled.
-  EXPECT_EQ(space.id_of(0x900100, 0, always), kNoLine);
-  EXPECT_EQ(space.id_of(0x900100, 1, never), kNoLine);
-  const std::uint32_t c = space.id_of(0x900100, 1, [&](std::uint32_t id) { return id == b; });
+  EXPECT_EQ(id(0x900100, 0, always), kNoLine);
+  EXPECT_EQ(id(0x900100, 1, never), kNoLine);
+  const std::uint32_t c = id(0x900100, 1, [&](std::uint32_t line) { return line == b; });
   EXPECT_EQ(c, b);
-  EXPECT_EQ(space.address_of(c), 0x900100u);
-  EXPECT_EQ(space.id_of(0x900100, 1, never), c);
-  EXPECT_EQ(space.id_of(0x900000, 1, never), a);  // still there: erase moved nothing wrong
+  EXPECT_EQ(value_of(space.address_of(LineId{c})), 0x900100u);
+  EXPECT_EQ(id(0x900100, 1, never), c);
+  EXPECT_EQ(id(0x900000, 1, never), a);  // still there: erase moved nothing wrong
   // Its sets come from its address.
   EXPECT_EQ(space.view().l1_set[c], 0u);  // one L1 set
   EXPECT_EQ(space.untraced_seen(), 3u);

@@ -14,7 +14,8 @@ class Interleaved final : public Placement {
         page_bytes_(config.params.integer(kPageBytes)),
         bank_major_(config.dram.mapping == "row_channel_bank_column") {}
 
-  LineHome place(std::uint64_t address, std::span<std::uint32_t> l2_sets) const override {
+  LineHome place(ByteAddress line, std::span<std::uint32_t> l2_sets) const override {
+    const std::uint64_t address = value_of(line);
     for (std::size_t part = 0; part < l2_sets.size(); ++part) {
       const std::uint64_t number = (address + part * l2_line_) / l2_line_;
       const std::uint64_t slice = number % slices_;

@@ -19,6 +19,7 @@
 
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/config.hpp"
+#include "memcarlo/sim/ids.hpp"
 #include "memcarlo/sim/policy_registry.hpp"
 
 namespace memcarlo::sim::placement {
@@ -32,7 +33,7 @@ struct LineHome {
 class Placement {
  public:
   virtual ~Placement() = default;
-  virtual LineHome place(std::uint64_t address, std::span<std::uint32_t> l2_sets) const = 0;
+  virtual LineHome place(ByteAddress address, std::span<std::uint32_t> l2_sets) const = 0;
 };
 
 using PlacementFactory = std::unique_ptr<Placement> (*)(const HierarchyConfig&);
