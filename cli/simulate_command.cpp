@@ -9,6 +9,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <tbb/task_arena.h>
 #include <unistd.h>
 
 #include "commands.hpp"
@@ -90,9 +91,14 @@ void run_simulate(const SimulateOptions& options) {
     std::cerr << "memcarlo: warning: " << options.trace << ": " << *mismatch << "\n";
   }
   tracebuf::check_invariants(reader);
+  std::string thread_note;
+  const unsigned threads = usable_threads(options.threads, available_threads(), thread_note);
   sim::CompiledTrace compiled;
   try {
-    compiled = sim::compile_trace(reader, config, {.launches = options.launches});
+    // The compile is parallel too: on the threads the trials get, not more.
+    tbb::task_arena arena(static_cast<int>(threads));
+    arena.execute(
+        [&] { compiled = sim::compile_trace(reader, config, {.launches = options.launches}); });
   } catch (const std::invalid_argument& e) {
     throw UserError(options.trace + ": " + e.what(), 2);
   }
@@ -104,8 +110,6 @@ void run_simulate(const SimulateOptions& options) {
   const double compile_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
-  std::string thread_note;
-  const unsigned threads = usable_threads(options.threads, available_threads(), thread_note);
   if (!thread_note.empty() && !options.quiet) {
     std::cerr << "memcarlo: note: " << thread_note << "\n";
   }
