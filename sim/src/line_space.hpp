@@ -66,6 +66,12 @@ class LineSpace {
   [[nodiscard]] ByteAddress address_of(LineId id) const {
     return ByteAddress{address_[value_of(id) - traced_]};
   }
+  /// Bytes held (the per-line copies exist only with a tail).
+  [[nodiscard]] std::uint64_t bytes() const {
+    return l1_set_.capacity() * 4 + l2_set_.capacity() * 4 +
+           dram_.capacity() * sizeof(DramLocation) + address_.capacity() * 8 +
+           last_epoch_.capacity() * 8 + table_.capacity() * 4;
+  }
   /// Distinct untraced lines given an id so far (recycled ids count again).
   [[nodiscard]] std::uint64_t untraced_seen() const { return seen_; }
 

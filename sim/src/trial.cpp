@@ -64,7 +64,8 @@ std::uint64_t TrialWorkspace::bytes() const {
                         s.requests.capacity() * sizeof(L2Request) +
                         s.drain_order.capacity() * 2 + s.drain_index.capacity() * 4 +
                         s.dram_requests.capacity() * sizeof(dram::Request) +
-                        s.dram_meta.capacity() * sizeof(DramMeta) + s.counter_groups.bytes();
+                        s.dram_meta.capacity() * sizeof(DramMeta) + s.counter_groups.bytes() +
+                        s.line_space.bytes() + s.cta_plan.order.capacity() * 4;
   total += s.sms.capacity() * sizeof(SmState);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l1);
   std::visit([&](const auto& cache) { total += cache.bytes(); }, s.l2);
