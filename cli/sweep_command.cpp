@@ -1,0 +1,397 @@
+// `memcarlo sweep TRACE -H BASE --vary KEY=V1,V2 ...`: what-if runs of one trace over a list of
+// hierarchy settings, each a full Monte Carlo run with the same seed (common random numbers), and
+// each point's paired difference from the first (the baseline).
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <tbb/task_arena.h>
+
+#include "commands.hpp"
+#include "simulate_feedback.hpp"
+#include "simulate_support.hpp"
+#include "memcarlo/analysis/paired_difference.hpp"
+#include "memcarlo/analysis/summary.hpp"
+#include "memcarlo/reports/sweep_report.hpp"
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/sha256.hpp"
+
+namespace memcarlo::cli {
+namespace {
+
+using Parameters = std::vector<std::pair<std::string, std::string>>;
+
+struct SweepOptions {
+  SimulateOptions simulation;
+  std::vector<std::string> vary;
+  bool zip = false;
+  std::string points_file;
+  std::string csv;
+};
+
+/// KEY=V1,V2,... split at the commas outside brackets, so that a list value ([0,8192]) stays whole.
+std::pair<std::string, std::vector<std::string>> parse_vary(const std::string& text) {
+  const auto equals = text.find('=');
+  if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
+    throw UserError("--vary " + text + ": expected KEY=V1,V2,..., e.g. l1.size=16KiB,48KiB", 2);
+  }
+  std::vector<std::string> values;
+  std::string current;
+  int depth = 0;
+  for (const char c : text.substr(equals + 1)) {
+    depth += c == '[' || c == '{' ? 1 : (c == ']' || c == '}' ? -1 : 0);
+    if (c == ',' && depth == 0) {
+      values.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  values.push_back(current);
+  for (const std::string& value : values) {
+    if (value.empty()) {
+      throw UserError("--vary " + text + ": an empty value in the list", 2);
+    }
+  }
+  return {text.substr(0, equals), values};
+}
+
+/// The points of --vary lists: their Cartesian product (the last list varies fastest), or with
+/// --zip the i-th value of every list together.
+std::vector<Parameters> vary_points(const std::vector<std::string>& vary, bool zip) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> lists;
+  std::set<std::string> keys;
+  for (const std::string& text : vary) {
+    lists.push_back(parse_vary(text));
+    if (!keys.insert(lists.back().first).second) {
+      throw UserError("--vary " + lists.back().first + " is given twice", 2);
+    }
+  }
+  std::vector<Parameters> points;
+  if (zip) {
+    for (const auto& list : lists) {
+      if (list.second.size() != lists.front().second.size()) {
+        throw UserError("--zip needs lists of one length: --vary " + lists.front().first +
+                            " has " + std::to_string(lists.front().second.size()) +
+                            " values, --vary " + list.first + " has " +
+                            std::to_string(list.second.size()),
+                        2);
+      }
+    }
+    for (std::size_t i = 0; i < lists.front().second.size(); ++i) {
+      Parameters point;
+      for (const auto& [key, values] : lists) {
+        point.emplace_back(key, values[i]);
+      }
+      points.push_back(std::move(point));
+    }
+    return points;
+  }
+  points.emplace_back();
+  for (const auto& [key, values] : lists) {
+    std::vector<Parameters> next;
+    for (const Parameters& prefix : points) {
+      for (const std::string& value : values) {
+        Parameters point = prefix;
+        point.emplace_back(key, value);
+        next.push_back(std::move(point));
+      }
+    }
+    points = std::move(next);
+  }
+  return points;
+}
+
+/// --points FILE: a JSON array of objects, key -> value (a string as --set reads it, or any JSON
+/// value).
+std::vector<Parameters> file_points(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    throw UserError("--points " + path + ": cannot read the file", 2);
+  }
+  nlohmann::ordered_json document;
+  try {
+    document = nlohmann::ordered_json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw UserError("--points " + path + ": not JSON: " + e.what(), 2);
+  }
+  if (!document.is_array() || document.empty()) {
+    throw UserError("--points " + path + ": expected a non-empty array of objects such as "
+                                         "[{\"l1.size\": \"16KiB\"}, {\"l1.size\": \"48KiB\"}]",
+                    2);
+  }
+  std::vector<Parameters> points;
+  for (std::size_t i = 0; i < document.size(); ++i) {
+    if (!document[i].is_object()) {
+      throw UserError("--points " + path + ": point " + std::to_string(i) +
+                          " is not an object of key -> value",
+                      2);
+    }
+    Parameters point;
+    for (const auto& [key, value] : document[i].items()) {
+      point.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    points.push_back(std::move(point));
+  }
+  return points;
+}
+
+std::string describe(std::size_t index, const Parameters& point) {
+  std::string text = "point " + std::to_string(index) + " (";
+  for (std::size_t i = 0; i < point.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + point[i].first + "=" + point[i].second;
+  }
+  return text + ")";
+}
+
+/// The keys the trace compile reads none of: replacement, latencies, MSHRs, the store and L2
+/// policies that act during replay, the CTA scheduler, the prefetcher and the interconnect (and
+/// every parameter those policies own). compile_trace reads the L1 and L2 geometry (line, sector,
+/// sets, slices), the SM limits and the L1 carveouts (occupancy), the DRAM description and the
+/// placement policy with its parameters (placement::make); every other key stays in the cache key,
+/// so a key added later is compile-relevant until someone proves otherwise.
+bool compile_ignores(const std::string& key) {
+  static const std::set<std::string, std::less<>> kIgnored = {
+      "l1.replacement", "l2.replacement",   "l1.latency",   "l2.latency",
+      "l1.mshrs",       "l1.store_policy",  "l2.inclusive", "l2.write_activation",
+      "l2.between_launches"};
+  constexpr std::string_view kIgnoredPrefixes[] = {"schedule.", "prefetch.", "interconnect."};
+  for (const std::string_view prefix : kIgnoredPrefixes) {
+    if (key.starts_with(prefix)) {
+      return true;
+    }
+  }
+  return kIgnored.contains(key);
+}
+
+std::string compile_key(const sim::HierarchyConfig& config) {
+  nlohmann::json flat = nlohmann::json::parse(sim::hierarchy_to_json(config));
+  nlohmann::json kept = nlohmann::json::object();
+  for (const auto& [key, value] : flat.items()) {
+    if (!compile_ignores(key)) {
+      kept[key] = value;
+    }
+  }
+  return kept.dump();
+}
+
+/// The per-trial values of the compared metrics, for the baseline: overall and per load.
+struct MetricSeries {
+  std::map<const analysis::Metric*, std::vector<std::optional<double>>> overall;
+  std::map<std::uint32_t, std::map<const analysis::Metric*, std::vector<std::optional<double>>>>
+      loads;
+};
+
+MetricSeries series_of(const sim::MonteCarloRun& run, const sim::CompiledTrace& trace,
+                       const sim::HierarchyConfig& config,
+                       const analysis::SimulationSummary& summary) {
+  MetricSeries out;
+  for (const analysis::Metric* metric :
+       analysis::difference_metrics(analysis::MetricScope::kAggregate)) {
+    out.overall[metric] =
+        analysis::metric_per_trial(*metric, run.trials, trace, config, std::nullopt);
+  }
+  for (const analysis::LoadSummary& load : summary.loads) {
+    for (const analysis::Metric* metric :
+         analysis::difference_metrics(analysis::MetricScope::kLoad)) {
+      out.loads[load.id][metric] =
+          analysis::metric_per_trial(*metric, run.trials, trace, config, load.id);
+    }
+  }
+  return out;
+}
+
+void add_differences(reports::SweepPoint& point, const MetricSeries& baseline,
+                     const MetricSeries& series) {
+  for (const auto& [metric, values] : series.overall) {
+    point.overall_difference.push_back(
+        {metric, analysis::paired_difference(baseline.overall.at(metric), values)});
+  }
+  for (const auto& [id, metrics] : series.loads) {
+    reports::SweepLoadDifference load{id, {}};
+    const auto base = baseline.loads.find(id);
+    for (const auto& [metric, values] : metrics) {
+      load.metrics.push_back(
+          {metric, base == baseline.loads.end()
+                       ? std::nullopt
+                       : analysis::paired_difference(base->second.at(metric), values)});
+    }
+    point.load_differences.push_back(std::move(load));
+  }
+}
+
+void run_sweep(const SweepOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const SimulateOptions& simulation = options.simulation;
+  if (options.points_file.empty() == options.vary.empty()) {
+    throw UserError("sweep: give either --vary KEY=V1,V2,... (repeatable) or --points FILE.json",
+                    2);
+  }
+  const std::vector<Parameters> points = options.points_file.empty()
+                                             ? vary_points(options.vary, options.zip)
+                                             : file_points(options.points_file);
+  // Every point's hierarchy first, so that a bad key or value stops the sweep before it runs.
+  sim::HierarchyConfig base;
+  std::vector<sim::HierarchyConfig> configs;
+  try {
+    base = sim::load_hierarchy(simulation.hierarchy, simulation.overrides);
+  } catch (const sim::ConfigError& e) {
+    throw UserError(e.what(), 2);
+  }
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    std::vector<std::string> overrides = simulation.overrides;
+    for (const auto& [key, value] : points[p]) {
+      overrides.push_back(key + "=" + value);
+    }
+    try {
+      configs.push_back(sim::load_hierarchy(simulation.hierarchy, overrides));
+    } catch (const sim::ConfigError& e) {
+      throw UserError(describe(p, points[p]) + ": " + e.what(), 2);
+    }
+  }
+
+  const auto reader = tracebuf::TraceReader::open(simulation.trace, {});
+  tracebuf::check_invariants(reader);
+  std::string thread_note;
+  const unsigned threads =
+      usable_threads(simulation.threads, available_threads(), thread_note);
+  if (!thread_note.empty() && !simulation.quiet) {
+    std::cerr << "memcarlo: note: " << thread_note << "\n";
+  }
+  tbb::task_arena arena(static_cast<int>(threads));
+
+  reports::SweepPerformance performance;
+  performance.threads = threads;
+  std::map<std::string, std::shared_ptr<const sim::CompiledTrace>> compiled_by_geometry;
+  std::vector<reports::SweepPoint> results;
+  MetricSeries baseline;
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    const sim::HierarchyConfig& config = configs[p];
+    std::shared_ptr<const sim::CompiledTrace>& compiled = compiled_by_geometry[compile_key(config)];
+    if (!compiled) {
+      const auto compile_started = std::chrono::steady_clock::now();
+      auto fresh = std::make_shared<sim::CompiledTrace>();
+      try {
+        arena.execute([&] { *fresh = sim::compile_trace(reader, config, {}); });
+      } catch (const std::invalid_argument& e) {
+        throw UserError(simulation.trace + ": " + describe(p, points[p]) + ": " + e.what(), 2);
+      }
+      if (fresh->transactions.empty()) {
+        throw UserError(simulation.trace + ": the trace holds no memory records to simulate", 2);
+      }
+      compiled = std::move(fresh);
+      ++performance.compiles;
+      performance.compile_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_started)
+              .count();
+    }
+    sim::MonteCarloOptions mc;
+    mc.seed = simulation.seed;  // common random numbers: trial t of every point uses (seed, t)
+    mc.threads = threads;
+    mc.trials = simulation.trials;
+    if (simulation.until_ci > 0) {
+      mc.max_trials = simulation.max_trials;
+      mc.converged = [&](const std::vector<sim::TrialResult>& trials) {
+        return analysis::intervals_within(
+            analysis::summarize_run(trials, *compiled, config, simulation.bins),
+            simulation.until_ci);
+      };
+    }
+    if (!simulation.quiet) {
+      std::cerr << "memcarlo: sweep " << describe(p, points[p]) << ", " << p + 1 << " of "
+                << points.size() << "\n";
+    }
+    const sim::MonteCarloRun run = sim::run_monte_carlo(*compiled, config, mc);
+    reports::SweepPoint point;
+    point.parameters = points[p];
+    point.summary = analysis::summarize_run(run.trials, *compiled, config, simulation.bins);
+    point.trace = compiled;
+    point.converged = run.converged;
+    point.wall_seconds = run.wall_seconds;
+    MetricSeries series = series_of(run, *compiled, config, point.summary);
+    if (p == 0) {
+      baseline = series;
+    }
+    add_differences(point, baseline, series);
+    results.push_back(std::move(point));
+  }
+  performance.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  reports::SweepInputs inputs;
+  inputs.trace_path = simulation.trace;
+  inputs.trace_sha256 = tracebuf::Sha256::hex(reader.bytes());
+  inputs.base = &base;
+  inputs.base_name = simulation.hierarchy;
+  inputs.base_overrides = simulation.overrides;
+  inputs.seed = simulation.seed;
+  inputs.trials = simulation.trials;
+  if (simulation.until_ci > 0) {
+    inputs.stop_rule = reports::StopRule{simulation.until_ci, simulation.max_trials, false};
+  }
+  inputs.mode = !options.points_file.empty() ? "points" : (options.zip ? "zip" : "cartesian");
+  std::set<std::string> seen;
+  for (const Parameters& point : points) {
+    for (const auto& parameter : point) {
+      if (seen.insert(parameter.first).second) {
+        inputs.varied_keys.push_back(parameter.first);
+      }
+    }
+  }
+  const std::string json = reports::sweep_json(inputs, results, performance);
+  if (simulation.output != "-") {
+    std::ofstream out(simulation.output);
+    out << json << "\n";
+    if (!out) {
+      throw UserError("cannot write the sweep report to " + simulation.output, 1);
+    }
+  } else {
+    std::cout << json << "\n";
+  }
+  if (!options.csv.empty()) {
+    std::ofstream out(options.csv);
+    reports::write_sweep_csv(out, results);
+    if (!out) {
+      throw UserError("cannot write the CSV to " + options.csv, 1);
+    }
+  }
+  if (!simulation.quiet && simulation.output != "-") {
+    reports::print_sweep_table(std::cout, results);
+    std::cout << "\n" << results.size() << " points, " << performance.compiles
+              << (performance.compiles == 1 ? " compile" : " compiles") << ", "
+              << performance.wall_seconds << " s on " << threads
+              << " threads; report: " << simulation.output << "\n";
+  }
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app) {
+  auto options = std::make_shared<SweepOptions>();
+  options->simulation.output = "sweep.json";
+  auto* sweep = app.add_subcommand(
+      "sweep",
+      "What-if runs: simulate a trace under several hierarchy settings (common random numbers) "
+      "and report each point's paired difference from the first");
+  sweep->add_option("TRACE", options->simulation.trace, "Trace file (.mct)")->required();
+  add_simulation_options(*sweep, options->simulation);
+  sweep->add_option("--vary", options->vary,
+                    "KEY=V1,V2,...: the values of a hierarchy key (repeatable; the points are the "
+                    "Cartesian product of the lists, or with --zip their i-th values together)");
+  sweep->add_flag("--zip", options->zip, "Pair the --vary lists (all of one length)");
+  sweep->add_option("--points", options->points_file,
+                    "JSON file with an explicit list of points: [{\"KEY\": VALUE, ...}, ...]");
+  sweep->add_option("--csv", options->csv,
+                    "Also write one CSV row per point x scope (overall, each load) x metric");
+  sweep->callback([options] { run_sweep(*options); });
+}
+
+}  // namespace memcarlo::cli
