@@ -3,6 +3,7 @@
 // each point's paired difference from the first (the baseline).
 #include <CLI/CLI.hpp>
 
+#include <tbb/task_arena.h>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -10,11 +11,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <tbb/task_arena.h>
 
 #include "commands.hpp"
-#include "simulate_feedback.hpp"
-#include "simulate_support.hpp"
 #include "memcarlo/analysis/paired_difference.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/reports/sweep_report.hpp"
@@ -23,6 +21,8 @@
 #include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
+#include "simulate_feedback.hpp"
+#include "simulate_support.hpp"
 
 namespace memcarlo::cli {
 namespace {
@@ -79,10 +79,9 @@ std::vector<Parameters> vary_points(const std::vector<std::string>& vary, bool z
   if (zip) {
     for (const auto& list : lists) {
       if (list.second.size() != lists.front().second.size()) {
-        throw UserError("--zip needs lists of one length: --vary " + lists.front().first +
-                            " has " + std::to_string(lists.front().second.size()) +
-                            " values, --vary " + list.first + " has " +
-                            std::to_string(list.second.size()),
+        throw UserError("--zip needs lists of one length: --vary " + lists.front().first + " has " +
+                            std::to_string(lists.front().second.size()) + " values, --vary " +
+                            list.first + " has " + std::to_string(list.second.size()),
                         2);
       }
     }
@@ -124,16 +123,17 @@ std::vector<Parameters> file_points(const std::string& path) {
     throw UserError("--points " + path + ": not JSON: " + e.what(), 2);
   }
   if (!document.is_array() || document.empty()) {
-    throw UserError("--points " + path + ": expected a non-empty array of objects such as "
-                                         "[{\"l1.size\": \"16KiB\"}, {\"l1.size\": \"48KiB\"}]",
+    throw UserError("--points " + path +
+                        ": expected a non-empty array of objects such as "
+                        "[{\"l1.size\": \"16KiB\"}, {\"l1.size\": \"48KiB\"}]",
                     2);
   }
   std::vector<Parameters> points;
   for (std::size_t i = 0; i < document.size(); ++i) {
     if (!document[i].is_object()) {
-      throw UserError("--points " + path + ": point " + std::to_string(i) +
-                          " is not an object of key -> value",
-                      2);
+      throw UserError(
+          "--points " + path + ": point " + std::to_string(i) + " is not an object of key -> value",
+          2);
     }
     Parameters point;
     for (const auto& [key, value] : document[i].items()) {
@@ -160,9 +160,8 @@ std::string describe(std::size_t index, const Parameters& point) {
 /// so a key added later is compile-relevant until someone proves otherwise.
 bool compile_ignores(const std::string& key) {
   static const std::set<std::string, std::less<>> kIgnored = {
-      "l1.replacement", "l2.replacement",   "l1.latency",   "l2.latency",
-      "l1.mshrs",       "l1.store_policy",  "l2.inclusive", "l2.write_activation",
-      "l2.between_launches"};
+      "l1.replacement",  "l2.replacement", "l1.latency",          "l2.latency",         "l1.mshrs",
+      "l1.store_policy", "l2.inclusive",   "l2.write_activation", "l2.between_launches"};
   constexpr std::string_view kIgnoredPrefixes[] = {"schedule.", "prefetch.", "interconnect."};
   for (const std::string_view prefix : kIgnoredPrefixes) {
     if (key.starts_with(prefix)) {
@@ -261,8 +260,7 @@ void run_sweep(const SweepOptions& options) {
   const auto reader = tracebuf::TraceReader::open(simulation.trace, {});
   tracebuf::check_invariants(reader);
   std::string thread_note;
-  const unsigned threads =
-      usable_threads(simulation.threads, available_threads(), thread_note);
+  const unsigned threads = usable_threads(simulation.threads, available_threads(), thread_note);
   if (!thread_note.empty() && !simulation.quiet) {
     std::cerr << "memcarlo: note: " << thread_note << "\n";
   }
@@ -290,8 +288,7 @@ void run_sweep(const SweepOptions& options) {
       compiled = std::move(fresh);
       ++performance.compiles;
       performance.compile_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_started)
-              .count();
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_started).count();
     }
     sim::MonteCarloOptions mc;
     mc.seed = simulation.seed;  // common random numbers: trial t of every point uses (seed, t)
@@ -365,7 +362,8 @@ void run_sweep(const SweepOptions& options) {
   }
   if (!simulation.quiet && simulation.output != "-") {
     reports::print_sweep_table(std::cout, results);
-    std::cout << "\n" << results.size() << " points, " << performance.compiles
+    std::cout << "\n"
+              << results.size() << " points, " << performance.compiles
               << (performance.compiles == 1 ? " compile" : " compiles") << ", "
               << performance.wall_seconds << " s on " << threads
               << " threads; report: " << simulation.output << "\n";

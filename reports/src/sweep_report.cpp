@@ -59,8 +59,8 @@ std::string number(double value) {
   return buffer;
 }
 
-void csv_row(std::ostream& out, std::size_t index, const SweepPoint& point, const std::string& scope,
-             const std::string& load, const SweepMetricDifference& m,
+void csv_row(std::ostream& out, std::size_t index, const SweepPoint& point,
+             const std::string& scope, const std::string& load, const SweepMetricDifference& m,
              const std::optional<analysis::Distribution>& d) {
   out << index << "," << csv_field(parameters_text(point)) << "," << scope << "," << load << ","
       << m.metric->name << ",";
@@ -82,8 +82,8 @@ void csv_row(std::ostream& out, std::size_t index, const SweepPoint& point, cons
 }
 
 /// "0.512±0.003", or "-" when undefined; `digits` after the point.
-std::string with_interval(double mean, const std::optional<std::array<double, 2>>& ci,
-                          int digits, bool sign) {
+std::string with_interval(double mean, const std::optional<std::array<double, 2>>& ci, int digits,
+                          bool sign) {
   char buffer[64];
   if (ci) {
     std::snprintf(buffer, sizeof buffer, sign ? "%+.*f±%.*f" : "%.*f±%.*f", digits, mean, digits,
@@ -203,8 +203,8 @@ void print_sweep_table(std::ostream& out, const std::vector<SweepPoint>& points)
   rows.push_back(header);
   for (std::size_t p = 0; p < points.size(); ++p) {
     const SweepPoint& point = points[p];
-    std::vector<std::string> row = {std::to_string(p) + (p == 0 ? "*" : ""),
-                                    parameters_text(point), std::to_string(point.summary.trials)};
+    std::vector<std::string> row = {std::to_string(p) + (p == 0 ? "*" : ""), parameters_text(point),
+                                    std::to_string(point.summary.trials)};
     for (const Column& column : kColumns) {
       const auto& d = point.summary.overall[column.metric];
       row.push_back(d ? with_interval(d->mean, d->ci95, column.digits, false) : "-");

@@ -57,26 +57,27 @@ double half_width(const json& interval) {
 }
 
 TEST(SweepPoints, VaryGivesTheCartesianProductLastListFastest) {
-  const json report = sweep(reuse_trace() + " -n 2 --vary l1.replacement=lru,fifo --vary "
-                                            "l2.replacement=lru,fifo,random",
+  const json report = sweep(reuse_trace() +
+                                " -n 2 --vary l1.replacement=lru,fifo --vary "
+                                "l2.replacement=lru,fifo,random",
                             "cartesian.json");
   EXPECT_EQ(report.at("schema"), "memcarlo-sweep");
   EXPECT_EQ(report.at("inputs").at("mode"), "cartesian");
   EXPECT_EQ(report.at("inputs").at("varied_keys"),
             json::parse(R"(["l1.replacement", "l2.replacement"])"));
-  const std::vector<json> expected = {
-      {{"l1.replacement", "lru"}, {"l2.replacement", "lru"}},
-      {{"l1.replacement", "lru"}, {"l2.replacement", "fifo"}},
-      {{"l1.replacement", "lru"}, {"l2.replacement", "random"}},
-      {{"l1.replacement", "fifo"}, {"l2.replacement", "lru"}},
-      {{"l1.replacement", "fifo"}, {"l2.replacement", "fifo"}},
-      {{"l1.replacement", "fifo"}, {"l2.replacement", "random"}}};
+  const std::vector<json> expected = {{{"l1.replacement", "lru"}, {"l2.replacement", "lru"}},
+                                      {{"l1.replacement", "lru"}, {"l2.replacement", "fifo"}},
+                                      {{"l1.replacement", "lru"}, {"l2.replacement", "random"}},
+                                      {{"l1.replacement", "fifo"}, {"l2.replacement", "lru"}},
+                                      {{"l1.replacement", "fifo"}, {"l2.replacement", "fifo"}},
+                                      {{"l1.replacement", "fifo"}, {"l2.replacement", "random"}}};
   EXPECT_EQ(parameter_list(report), expected);
 }
 
 TEST(SweepPoints, ZipPairsTheListsAndPointsFileListsThemExplicitly) {
-  const json zipped = sweep(reuse_trace() + " -n 2 --zip --vary l1.replacement=lru,fifo --vary "
-                                            "l1.size=16KiB,48KiB",
+  const json zipped = sweep(reuse_trace() +
+                                " -n 2 --zip --vary l1.replacement=lru,fifo --vary "
+                                "l1.size=16KiB,48KiB",
                             "zip.json");
   const std::vector<json> expected = {{{"l1.replacement", "lru"}, {"l1.size", "16KiB"}},
                                       {{"l1.replacement", "fifo"}, {"l1.size", "48KiB"}}};
@@ -97,9 +98,8 @@ TEST(SweepPoints, ZipPairsTheListsAndPointsFileListsThemExplicitly) {
 
 TEST(SweepDifference, AKeySetToTheValueItHasDiffersByExactlyZero) {
   // fermi-c2050's L1 is 16 KiB with LRU replacement.
-  const json report =
-      sweep(spmv_trace() + " -n 6 --vary l1.size=16KiB,16384 --vary l1.replacement=lru",
-            "zero.json");
+  const json report = sweep(
+      spmv_trace() + " -n 6 --vary l1.size=16KiB,16384 --vary l1.replacement=lru", "zero.json");
   ASSERT_EQ(report.at("points").size(), 2u);
   const json& point = report.at("points").at(1);
   EXPECT_EQ(point.at("overall"), report.at("points").at(0).at("overall"));
@@ -190,8 +190,9 @@ json without_performance(json report) {
 }
 
 TEST(SweepDeterminism, OneAndTwoThreadsGiveTheSameReport) {
-  const std::string arguments = spmv_trace() + " -n 6 --vary l1.size=16KiB,48KiB --vary "
-                                               "l1.replacement=lru,random";
+  const std::string arguments = spmv_trace() +
+                                " -n 6 --vary l1.size=16KiB,48KiB --vary "
+                                "l1.replacement=lru,random";
   const json one = sweep(arguments + " -j1", "j1.json");
   const json two = sweep(arguments + " -j2", "j2.json");
   EXPECT_EQ(without_performance(one), without_performance(two));
@@ -201,17 +202,18 @@ TEST(SweepCompileCache, PointsOfOneGeometryShareOneCompile) {
   const json replacement =
       sweep(reuse_trace() + " -n 2 --vary l1.replacement=lru,fifo,random", "cache1.json");
   EXPECT_EQ(replacement.at("performance").at("compiles"), 1);
-  const json sizes = sweep(reuse_trace() + " -n 2 --vary l1.size=16KiB,48KiB --vary "
-                                           "l1.replacement=lru,fifo",
+  const json sizes = sweep(reuse_trace() +
+                               " -n 2 --vary l1.size=16KiB,48KiB --vary "
+                               "l1.replacement=lru,fifo",
                            "cache2.json");
   EXPECT_EQ(sizes.at("performance").at("compiles"), 2);
 }
 
 TEST(SweepOutputs, CsvHasOneRowPerPointScopeAndMetric) {
   const fs::path csv = scratch_dir() / "sweep.csv";
-  const auto r = memcarlo("sweep " + reuse_trace() + " -q -n 2 -o " +
-                          (scratch_dir() / "csv.json").string() +
-                          " --vary l1.replacement=lru,fifo --csv " + csv.string());
+  const auto r =
+      memcarlo("sweep " + reuse_trace() + " -q -n 2 -o " + (scratch_dir() / "csv.json").string() +
+               " --vary l1.replacement=lru,fifo --csv " + csv.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json report = read_json_file(scratch_dir() / "csv.json");
   std::size_t expected = 1;  // the header
