@@ -4,6 +4,7 @@
 // cache.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -146,6 +147,36 @@ TEST(SweepDifference, PairedIntervalIsNarrowerThanWelchAndHasTheRightSign) {
   }
   EXPECT_GT(difference.at("l1_read_hit_ratio").at("ci95").at(0).get<double>(), 0.0);
   EXPECT_LT(difference.at("l2_read_hit_ratio").at("ci95").at(1).get<double>(), 0.0);
+}
+
+TEST(SweepDifference, EachPointIsSummarisedExactlyLikeSimulateWithItsSettings) {
+  const json report =
+      sweep(spmv_trace() + " -n 4 --vary l1.size=16KiB,48KiB --vary l2.replacement=lru,random",
+            "like-simulate.json");
+  const fs::path simulated = scratch_dir() / "like-simulate-point3.json";
+  const auto r =
+      memcarlo("simulate " + spmv_trace() +
+               " -n 4 -q --set l1.size=48KiB --set l2.replacement=random -o " + simulated.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json single = read_json_file(simulated);
+  const json& point = report.at("points").at(3);
+  EXPECT_EQ(point.at("overall"), single.at("overall"));
+  EXPECT_EQ(point.at("loads"), single.at("loads"));
+}
+
+TEST(SweepDifference, WithUntilCiThePairsAreTheTrialsBothPointsRan) {
+  // Without an L1 the run converges in fewer trials than the baseline needs.
+  const json report =
+      sweep(spmv_trace() + " -n 2 --until-ci 0.03 --max-trials 40 --vary l1.enabled=true,false",
+            "until-ci.json");
+  const json& points = report.at("points");
+  const auto baseline_trials = points.at(0).at("trials").get<std::uint64_t>();
+  const auto point_trials = points.at(1).at("trials").get<std::uint64_t>();
+  ASSERT_NE(baseline_trials, point_trials);
+  EXPECT_EQ(points.at(1).at("difference").at("overall").at("l2_read_hit_ratio").at("pairs"),
+            std::min(baseline_trials, point_trials));
+  EXPECT_TRUE(points.at(0).at("converged").get<bool>());
+  EXPECT_TRUE(points.at(1).at("converged").get<bool>());
 }
 
 TEST(SweepErrors, BadKeyValueZipLengthsAndPointsFileAreNamed) {
