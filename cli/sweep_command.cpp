@@ -5,6 +5,7 @@
 
 #include <tbb/task_arena.h>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -14,6 +15,7 @@
 
 #include "commands.hpp"
 #include "memcarlo/analysis/paired_difference.hpp"
+#include "memcarlo/analysis/run_series.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/reports/sweep_report.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
@@ -35,6 +37,7 @@ struct SweepOptions {
   bool zip = false;
   std::string points_file;
   std::string csv;
+  bool resume = false;
 };
 
 /// KEY=V1,V2,... split at the commas outside brackets, so that a list value ([0,8192]) stays whole.
@@ -182,48 +185,131 @@ std::string compile_key(const sim::HierarchyConfig& config) {
   return kept.dump();
 }
 
-/// The per-trial values of the compared metrics, for the baseline: overall and per load.
-struct MetricSeries {
-  std::map<const analysis::Metric*, std::vector<std::optional<double>>> overall;
-  std::map<std::uint32_t, std::map<const analysis::Metric*, std::vector<std::optional<double>>>>
-      loads;
-};
-
-MetricSeries series_of(const sim::MonteCarloRun& run, const sim::CompiledTrace& trace,
-                       const sim::HierarchyConfig& config,
-                       const analysis::SimulationSummary& summary) {
-  MetricSeries out;
+/// Each compared metric's paired difference from the baseline, overall and per load.
+void add_differences(reports::SweepPoint& point, const analysis::RunSeries& baseline,
+                     const analysis::RunSeries& series) {
+  const auto difference = [](const analysis::MetricSeries& a, const analysis::MetricSeries& b,
+                             const analysis::Metric* metric) {
+    const auto in_a = a.find(std::string(metric->name));
+    const auto in_b = b.find(std::string(metric->name));
+    return in_a == a.end() || in_b == b.end()
+               ? std::nullopt
+               : analysis::paired_difference(in_a->second, in_b->second);
+  };
   for (const analysis::Metric* metric :
        analysis::difference_metrics(analysis::MetricScope::kAggregate)) {
-    out.overall[metric] =
-        analysis::metric_per_trial(*metric, run.trials, trace, config, std::nullopt);
+    point.overall_difference.push_back(
+        {metric, difference(baseline.overall, series.overall, metric)});
   }
-  for (const analysis::LoadSummary& load : summary.loads) {
+  static const analysis::MetricSeries kNone;
+  for (const auto& [id, metrics] : series.loads) {
+    reports::SweepLoadDifference load{id, {}};
+    const auto base = baseline.loads.find(id);
     for (const analysis::Metric* metric :
          analysis::difference_metrics(analysis::MetricScope::kLoad)) {
-      out.loads[load.id][metric] =
-          analysis::metric_per_trial(*metric, run.trials, trace, config, load.id);
+      load.metrics.push_back(
+          {metric,
+           difference(base == baseline.loads.end() ? kNone : base->second, metrics, metric)});
+    }
+    point.load_differences.push_back(std::move(load));
+  }
+}
+
+/// A finished point as --resume keeps it: what it was run with (`fingerprint`: a stored point is
+/// reused only when every field is the same) and its per-trial metric series.
+struct StoredPoint {
+  analysis::RunSeries series;
+  bool converged = false;
+  double wall_seconds = 0;
+};
+
+nlohmann::json series_json(const analysis::MetricSeries& series) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, values] : series) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& value : values) {
+      list.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
+    }
+    out[name] = std::move(list);
+  }
+  return out;
+}
+
+analysis::MetricSeries series_from_json(const nlohmann::json& in) {
+  analysis::MetricSeries out;
+  for (const auto& [name, values] : in.items()) {
+    auto& list = out[name];
+    for (const auto& value : values) {
+      list.push_back(value.is_null() ? std::nullopt : std::optional<double>(value.get<double>()));
     }
   }
   return out;
 }
 
-void add_differences(reports::SweepPoint& point, const MetricSeries& baseline,
-                     const MetricSeries& series) {
-  for (const auto& [metric, values] : series.overall) {
-    point.overall_difference.push_back(
-        {metric, analysis::paired_difference(baseline.overall.at(metric), values)});
+/// Writes the point to `path` atomically: a temporary file in the same directory, then a rename,
+/// so that a killed sweep leaves either the whole point or none of it.
+void store_point(const std::filesystem::path& path, const nlohmann::json& fingerprint,
+                 const StoredPoint& point) {
+  nlohmann::json out;
+  out["schema"] = "memcarlo-sweep-point";
+  out["version"] = 1;
+  out["fingerprint"] = fingerprint;
+  out["converged"] = point.converged;
+  out["wall_seconds"] = point.wall_seconds;
+  out["trials"] = point.series.trials;
+  nlohmann::json groups = nlohmann::json::array();
+  for (const sim::CounterGroup* group : point.series.counter_groups) {
+    groups.push_back(std::string(group->name));
   }
-  for (const auto& [id, metrics] : series.loads) {
-    reports::SweepLoadDifference load{id, {}};
-    const auto base = baseline.loads.find(id);
-    for (const auto& [metric, values] : metrics) {
-      load.metrics.push_back(
-          {metric, base == baseline.loads.end()
-                       ? std::nullopt
-                       : analysis::paired_difference(base->second.at(metric), values)});
+  out["counter_groups"] = groups;
+  out["overall"] = series_json(point.series.overall);
+  nlohmann::json loads = nlohmann::json::object();
+  for (const auto& [id, metrics] : point.series.loads) {
+    loads[std::to_string(id)] = series_json(metrics);
+  }
+  out["loads"] = loads;
+  const std::filesystem::path temporary = path.string() + ".partial";
+  {
+    std::ofstream file(temporary);
+    file << out.dump() << "\n";
+    if (!file) {
+      throw UserError("cannot write " + temporary.string(), 1);
     }
-    point.load_differences.push_back(std::move(load));
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+/// The stored point at `path` when it exists, reads and has this fingerprint.
+std::optional<StoredPoint> load_point(const std::filesystem::path& path,
+                                      const nlohmann::json& fingerprint) {
+  std::ifstream file(path);
+  if (!file) {
+    return std::nullopt;
+  }
+  try {
+    const nlohmann::json in = nlohmann::json::parse(file);
+    if (in.at("schema") != "memcarlo-sweep-point" || in.at("version") != 1 ||
+        in.at("fingerprint") != fingerprint) {
+      return std::nullopt;
+    }
+    StoredPoint point;
+    point.converged = in.at("converged").get<bool>();
+    point.wall_seconds = in.at("wall_seconds").get<double>();
+    point.series.trials = in.at("trials").get<std::uint64_t>();
+    for (const auto& name : in.at("counter_groups")) {
+      for (const sim::CounterGroup* group : sim::kCounterGroups) {
+        if (group->name == name.get<std::string>()) {
+          point.series.counter_groups.push_back(group);
+        }
+      }
+    }
+    point.series.overall = series_from_json(in.at("overall"));
+    for (const auto& [id, metrics] : in.at("loads").items()) {
+      point.series.loads[static_cast<std::uint32_t>(std::stoul(id))] = series_from_json(metrics);
+    }
+    return point;
+  } catch (const std::exception&) {
+    return std::nullopt;  // unreadable or from another version: run the point again
   }
 }
 
@@ -270,7 +356,17 @@ void run_sweep(const SweepOptions& options) {
   performance.threads = threads;
   std::map<std::string, std::shared_ptr<const sim::CompiledTrace>> compiled_by_geometry;
   std::vector<reports::SweepPoint> results;
-  MetricSeries baseline;
+  analysis::RunSeries baseline;
+  const std::string trace_sha256 = tracebuf::Sha256::hex(reader.bytes());
+  const std::filesystem::path resume_dir = simulation.output + ".points";
+  if (options.resume) {
+    std::error_code error;
+    std::filesystem::create_directories(resume_dir, error);
+    if (error) {
+      throw UserError("--resume: cannot create " + resume_dir.string() + ": " + error.message(), 1);
+    }
+  }
+  std::size_t resumed = 0;
   for (std::size_t p = 0; p < points.size(); ++p) {
     const sim::HierarchyConfig& config = configs[p];
     std::shared_ptr<const sim::CompiledTrace>& compiled = compiled_by_geometry[compile_key(config)];
@@ -290,42 +386,62 @@ void run_sweep(const SweepOptions& options) {
       performance.compile_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_started).count();
     }
-    sim::MonteCarloOptions mc;
-    mc.seed = simulation.seed;  // common random numbers: trial t of every point uses (seed, t)
-    mc.threads = threads;
-    mc.trials = simulation.trials;
-    if (simulation.until_ci > 0) {
-      mc.max_trials = simulation.max_trials;
-      mc.converged = [&](const std::vector<sim::TrialResult>& trials) {
-        return analysis::intervals_within(
-            analysis::summarize_run(trials, *compiled, config, simulation.bins),
-            simulation.until_ci);
-      };
+    const nlohmann::json fingerprint = {
+        {"trace_sha256", trace_sha256},
+        {"hierarchy", nlohmann::json::parse(sim::hierarchy_to_json(config))},
+        {"seed", simulation.seed},
+        {"trials", simulation.trials},
+        {"until_ci", simulation.until_ci},
+        {"max_trials", simulation.until_ci > 0 ? simulation.max_trials : 0}};
+    const std::filesystem::path stored_path = resume_dir / ("point-" + std::to_string(p) + ".json");
+    std::optional<StoredPoint> stored;
+    if (options.resume) {
+      stored = load_point(stored_path, fingerprint);
+      resumed += stored ? 1 : 0;
     }
-    if (!simulation.quiet) {
-      std::cerr << "memcarlo: sweep " << describe(p, points[p]) << ", " << p + 1 << " of "
-                << points.size() << "\n";
+    if (!stored) {
+      sim::MonteCarloOptions mc;
+      mc.seed = simulation.seed;  // common random numbers: trial t of every point uses (seed, t)
+      mc.threads = threads;
+      mc.trials = simulation.trials;
+      if (simulation.until_ci > 0) {
+        mc.max_trials = simulation.max_trials;
+        mc.converged = [&](const std::vector<sim::TrialResult>& trials) {
+          return analysis::intervals_within(
+              analysis::summarize_run(trials, *compiled, config, simulation.bins),
+              simulation.until_ci);
+        };
+      }
+      if (!simulation.quiet) {
+        std::cerr << "memcarlo: sweep " << describe(p, points[p]) << ", " << p + 1 << " of "
+                  << points.size() << "\n";
+      }
+      const sim::MonteCarloRun run = sim::run_monte_carlo(*compiled, config, mc);
+      stored = StoredPoint{analysis::run_series(run.trials, *compiled, config), run.converged,
+                           run.wall_seconds};
+      if (options.resume) {
+        store_point(stored_path, fingerprint, *stored);
+      }
     }
-    const sim::MonteCarloRun run = sim::run_monte_carlo(*compiled, config, mc);
     reports::SweepPoint point;
     point.parameters = points[p];
-    point.summary = analysis::summarize_run(run.trials, *compiled, config, simulation.bins);
+    point.summary = analysis::summarize_series(stored->series, *compiled, simulation.bins);
     point.trace = compiled;
-    point.converged = run.converged;
-    point.wall_seconds = run.wall_seconds;
-    MetricSeries series = series_of(run, *compiled, config, point.summary);
+    point.converged = stored->converged;
+    point.wall_seconds = stored->wall_seconds;
     if (p == 0) {
-      baseline = series;
+      baseline = stored->series;
     }
-    add_differences(point, baseline, series);
+    add_differences(point, baseline, stored->series);
     results.push_back(std::move(point));
   }
+  performance.resumed = resumed;
   performance.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   reports::SweepInputs inputs;
   inputs.trace_path = simulation.trace;
-  inputs.trace_sha256 = tracebuf::Sha256::hex(reader.bytes());
+  inputs.trace_sha256 = trace_sha256;
   inputs.base = &base;
   inputs.base_name = simulation.hierarchy;
   inputs.base_overrides = simulation.overrides;
@@ -364,8 +480,11 @@ void run_sweep(const SweepOptions& options) {
     reports::print_sweep_table(std::cout, results);
     std::cout << "\n"
               << results.size() << " points, " << performance.compiles
-              << (performance.compiles == 1 ? " compile" : " compiles") << ", "
-              << performance.wall_seconds << " s on " << threads
+              << (performance.compiles == 1 ? " compile" : " compiles");
+    if (options.resume) {
+      std::cout << ", " << resumed << " resumed from " << resume_dir.string();
+    }
+    std::cout << ", " << performance.wall_seconds << " s on " << threads
               << " threads; report: " << simulation.output << "\n";
   }
 }
@@ -389,6 +508,10 @@ void add_sweep_command(CLI::App& app) {
                     "JSON file with an explicit list of points: [{\"KEY\": VALUE, ...}, ...]");
   sweep->add_option("--csv", options->csv,
                     "Also write one CSV row per point x scope (overall, each load) x metric");
+  sweep->add_flag("--resume", options->resume,
+                  "Keep each finished point in OUTPUT.points/ (written atomically) and reuse the "
+                  "points stored there that were run with the same trace, settings, seed and "
+                  "trials");
   sweep->callback([options] { run_sweep(*options); });
 }
 

@@ -158,6 +158,7 @@ std::string sweep_json(const SweepInputs& inputs, const std::vector<SweepPoint>&
   }
   report["points"] = entries;
   report["performance"] = {{"compiles", performance.compiles},
+                           {"resumed_points", performance.resumed},
                            {"compile_seconds", performance.compile_seconds},
                            {"wall_seconds", performance.wall_seconds},
                            {"threads", performance.threads}};

@@ -229,6 +229,37 @@ TEST(SweepDeterminism, OneAndTwoThreadsGiveTheSameReport) {
   EXPECT_EQ(without_performance(one), without_performance(two));
 }
 
+TEST(SweepResume, StoredPointsAreReusedAndTheReportIsTheSame) {
+  const fs::path report = scratch_dir() / "resume.json";
+  const fs::path stored = scratch_dir() / "resume.json.points";
+  fs::remove_all(stored);
+  const std::string arguments = "sweep " + spmv_trace() +
+                                " -q -n 4 --vary l1.size=16KiB,48KiB --vary "
+                                "l1.replacement=lru,random --resume -o " +
+                                report.string();
+  const auto first = memcarlo(arguments);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  const json full = read_json_file(report);
+  EXPECT_EQ(full.at("performance").at("resumed_points"), 0);
+  ASSERT_TRUE(fs::exists(stored / "point-3.json"));
+  fs::remove(stored / "point-2.json");  // as if the sweep had been killed during point 2
+
+  const auto second = memcarlo(arguments);
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  const json resumed = read_json_file(report);
+  EXPECT_EQ(resumed.at("performance").at("resumed_points"), 3);
+  EXPECT_TRUE(fs::exists(stored / "point-2.json"));
+  EXPECT_EQ(without_performance(resumed), without_performance(full));
+
+  // Other trials: no stored point fits, every one runs again.
+  const auto other = memcarlo("sweep " + spmv_trace() +
+                              " -q -n 3 --vary l1.size=16KiB,48KiB --vary "
+                              "l1.replacement=lru,random --resume -o " +
+                              report.string());
+  ASSERT_EQ(other.exit_code, 0) << other.output;
+  EXPECT_EQ(read_json_file(report).at("performance").at("resumed_points"), 0);
+}
+
 TEST(SweepCompileCache, PointsOfOneGeometryShareOneCompile) {
   const json replacement =
       sweep(reuse_trace() + " -n 2 --vary l1.replacement=lru,fifo,random", "cache1.json");

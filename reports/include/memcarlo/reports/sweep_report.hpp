@@ -58,6 +58,7 @@ struct SweepInputs {
 
 struct SweepPerformance {
   std::uint64_t compiles = 0;  // trace compiles: one per distinct geometry
+  std::uint64_t resumed = 0;   // points read back from the --resume directory, not run
   double compile_seconds = 0;
   double wall_seconds = 0;  // the whole sweep
   unsigned threads = 0;
