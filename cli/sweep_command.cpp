@@ -25,11 +25,11 @@
 #include "memcarlo/tracebuf/sha256.hpp"
 #include "simulate_feedback.hpp"
 #include "simulate_support.hpp"
+#include "sweep_points.hpp"
+#include "sweep_store.hpp"
 
 namespace memcarlo::cli {
 namespace {
-
-using Parameters = std::vector<std::pair<std::string, std::string>>;
 
 struct SweepOptions {
   SimulateOptions simulation;
@@ -39,121 +39,6 @@ struct SweepOptions {
   std::string csv;
   bool resume = false;
 };
-
-/// KEY=V1,V2,... split at the commas outside brackets, so that a list value ([0,8192]) stays whole.
-std::pair<std::string, std::vector<std::string>> parse_vary(const std::string& text) {
-  const auto equals = text.find('=');
-  if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
-    throw UserError("--vary " + text + ": expected KEY=V1,V2,..., e.g. l1.size=16KiB,48KiB", 2);
-  }
-  std::vector<std::string> values;
-  std::string current;
-  int depth = 0;
-  for (const char c : text.substr(equals + 1)) {
-    depth += c == '[' || c == '{' ? 1 : (c == ']' || c == '}' ? -1 : 0);
-    if (c == ',' && depth == 0) {
-      values.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  values.push_back(current);
-  for (const std::string& value : values) {
-    if (value.empty()) {
-      throw UserError("--vary " + text + ": an empty value in the list", 2);
-    }
-  }
-  return {text.substr(0, equals), values};
-}
-
-/// The points of --vary lists: their Cartesian product (the last list varies fastest), or with
-/// --zip the i-th value of every list together.
-std::vector<Parameters> vary_points(const std::vector<std::string>& vary, bool zip) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> lists;
-  std::set<std::string> keys;
-  for (const std::string& text : vary) {
-    lists.push_back(parse_vary(text));
-    if (!keys.insert(lists.back().first).second) {
-      throw UserError("--vary " + lists.back().first + " is given twice", 2);
-    }
-  }
-  std::vector<Parameters> points;
-  if (zip) {
-    for (const auto& list : lists) {
-      if (list.second.size() != lists.front().second.size()) {
-        throw UserError("--zip needs lists of one length: --vary " + lists.front().first + " has " +
-                            std::to_string(lists.front().second.size()) + " values, --vary " +
-                            list.first + " has " + std::to_string(list.second.size()),
-                        2);
-      }
-    }
-    for (std::size_t i = 0; i < lists.front().second.size(); ++i) {
-      Parameters point;
-      for (const auto& [key, values] : lists) {
-        point.emplace_back(key, values[i]);
-      }
-      points.push_back(std::move(point));
-    }
-    return points;
-  }
-  points.emplace_back();
-  for (const auto& [key, values] : lists) {
-    std::vector<Parameters> next;
-    for (const Parameters& prefix : points) {
-      for (const std::string& value : values) {
-        Parameters point = prefix;
-        point.emplace_back(key, value);
-        next.push_back(std::move(point));
-      }
-    }
-    points = std::move(next);
-  }
-  return points;
-}
-
-/// --points FILE: a JSON array of objects, key -> value (a string as --set reads it, or any JSON
-/// value).
-std::vector<Parameters> file_points(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
-    throw UserError("--points " + path + ": cannot read the file", 2);
-  }
-  nlohmann::ordered_json document;
-  try {
-    document = nlohmann::ordered_json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw UserError("--points " + path + ": not JSON: " + e.what(), 2);
-  }
-  if (!document.is_array() || document.empty()) {
-    throw UserError("--points " + path +
-                        ": expected a non-empty array of objects such as "
-                        "[{\"l1.size\": \"16KiB\"}, {\"l1.size\": \"48KiB\"}]",
-                    2);
-  }
-  std::vector<Parameters> points;
-  for (std::size_t i = 0; i < document.size(); ++i) {
-    if (!document[i].is_object()) {
-      throw UserError(
-          "--points " + path + ": point " + std::to_string(i) + " is not an object of key -> value",
-          2);
-    }
-    Parameters point;
-    for (const auto& [key, value] : document[i].items()) {
-      point.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
-    }
-    points.push_back(std::move(point));
-  }
-  return points;
-}
-
-std::string describe(std::size_t index, const Parameters& point) {
-  std::string text = "point " + std::to_string(index) + " (";
-  for (std::size_t i = 0; i < point.size(); ++i) {
-    text += (i == 0 ? "" : ", ") + point[i].first + "=" + point[i].second;
-  }
-  return text + ")";
-}
 
 /// The keys the trace compile reads none of: replacement, latencies, MSHRs, the store and L2
 /// policies that act during replay, the CTA scheduler, the prefetcher and the interconnect (and
@@ -212,104 +97,6 @@ void add_differences(reports::SweepPoint& point, const analysis::RunSeries& base
            difference(base == baseline.loads.end() ? kNone : base->second, metrics, metric)});
     }
     point.load_differences.push_back(std::move(load));
-  }
-}
-
-/// A finished point as --resume keeps it: what it was run with (`fingerprint`: a stored point is
-/// reused only when every field is the same) and its per-trial metric series.
-struct StoredPoint {
-  analysis::RunSeries series;
-  bool converged = false;
-  double wall_seconds = 0;
-};
-
-nlohmann::json series_json(const analysis::MetricSeries& series) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& [name, values] : series) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& value : values) {
-      list.push_back(value ? nlohmann::json(*value) : nlohmann::json(nullptr));
-    }
-    out[name] = std::move(list);
-  }
-  return out;
-}
-
-analysis::MetricSeries series_from_json(const nlohmann::json& in) {
-  analysis::MetricSeries out;
-  for (const auto& [name, values] : in.items()) {
-    auto& list = out[name];
-    for (const auto& value : values) {
-      list.push_back(value.is_null() ? std::nullopt : std::optional<double>(value.get<double>()));
-    }
-  }
-  return out;
-}
-
-/// Writes the point to `path` atomically: a temporary file in the same directory, then a rename,
-/// so that a killed sweep leaves either the whole point or none of it.
-void store_point(const std::filesystem::path& path, const nlohmann::json& fingerprint,
-                 const StoredPoint& point) {
-  nlohmann::json out;
-  out["schema"] = "memcarlo-sweep-point";
-  out["version"] = 1;
-  out["fingerprint"] = fingerprint;
-  out["converged"] = point.converged;
-  out["wall_seconds"] = point.wall_seconds;
-  out["trials"] = point.series.trials;
-  nlohmann::json groups = nlohmann::json::array();
-  for (const sim::CounterGroup* group : point.series.counter_groups) {
-    groups.push_back(std::string(group->name));
-  }
-  out["counter_groups"] = groups;
-  out["overall"] = series_json(point.series.overall);
-  nlohmann::json loads = nlohmann::json::object();
-  for (const auto& [id, metrics] : point.series.loads) {
-    loads[std::to_string(id)] = series_json(metrics);
-  }
-  out["loads"] = loads;
-  const std::filesystem::path temporary = path.string() + ".partial";
-  {
-    std::ofstream file(temporary);
-    file << out.dump() << "\n";
-    if (!file) {
-      throw UserError("cannot write " + temporary.string(), 1);
-    }
-  }
-  std::filesystem::rename(temporary, path);
-}
-
-/// The stored point at `path` when it exists, reads and has this fingerprint.
-std::optional<StoredPoint> load_point(const std::filesystem::path& path,
-                                      const nlohmann::json& fingerprint) {
-  std::ifstream file(path);
-  if (!file) {
-    return std::nullopt;
-  }
-  try {
-    const nlohmann::json in = nlohmann::json::parse(file);
-    if (in.at("schema") != "memcarlo-sweep-point" || in.at("version") != 1 ||
-        in.at("fingerprint") != fingerprint) {
-      return std::nullopt;
-    }
-    StoredPoint point;
-    point.converged = in.at("converged").get<bool>();
-    point.wall_seconds = in.at("wall_seconds").get<double>();
-    point.series.trials = in.at("trials").get<std::uint64_t>();
-    for (const auto& name : in.at("counter_groups")) {
-      for (const sim::CounterGroup* group : sim::kCounterGroups) {
-        if (group->name == name.get<std::string>()) {
-          point.series.counter_groups.push_back(group);
-        }
-      }
-    }
-    point.series.overall = series_from_json(in.at("overall"));
-    for (const auto& [id, metrics] : in.at("loads").items()) {
-      point.series.loads[static_cast<std::uint32_t>(std::stoul(id))] = series_from_json(metrics);
-    }
-    return point;
-  } catch (const std::exception&) {
-    return std::nullopt;  // unreadable or from another version: run the point again
   }
 }
 
