@@ -38,6 +38,7 @@ void add_trace_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_simulate_command(CLI::App& app);
+void add_sweep_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_diff_command(CLI::App& app);
 void add_validate_command(CLI::App& app);

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   memcarlo::cli::add_trace_command(app);
   memcarlo::cli::add_simulate_command(app);
+  memcarlo::cli::add_sweep_command(app);
   memcarlo::cli::add_compare_command(app);
   memcarlo::cli::add_diff_command(app);
   memcarlo::cli::add_validate_command(app);

@@ -5,9 +5,9 @@
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/trial.hpp"
 #include "memcarlo/tracebuf/model.hpp"
+#include "report_json_parts.hpp"
 
 namespace memcarlo::reports {
-namespace {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -28,11 +28,8 @@ ordered_json distribution(const std::optional<analysis::Distribution>& d) {
   return out;
 }
 
-/// Adds the metrics of an aggregate (the run, an allocation, a kernel) to `out` (an object,
-/// possibly with keys already), in table order.
 ordered_json aggregate(const analysis::SimulationSummary& summary,
-                       const analysis::MetricDistributions& metrics,
-                       ordered_json out = ordered_json::object()) {
+                       const analysis::MetricDistributions& metrics, ordered_json out) {
   for (const analysis::Metric* metric :
        summary.reported_metrics(analysis::MetricScope::kAggregate)) {
     out[std::string(metric->name)] = distribution(metrics[*metric]);
@@ -40,7 +37,31 @@ ordered_json aggregate(const analysis::SimulationSummary& summary,
   return out;
 }
 
-}  // namespace
+ordered_json load_json(const analysis::LoadSummary& load, const sim::CompiledTrace& trace,
+                       const std::vector<const analysis::Metric*>& load_metrics) {
+  const tracebuf::LoadInfo& info = trace.load_info[load.id];
+  ordered_json entry;
+  entry["id"] = load.id;
+  entry["function"] = info.function;
+  entry["kernels"] = info.kernels;
+  entry["file"] = info.file;
+  entry["line"] = info.line;
+  entry["column"] = info.column;
+  entry["expression"] = info.expression;
+  entry["kind"] = std::string(tracebuf::to_string(info.kind));
+  entry["base"] = info.base;
+  entry["element_size"] = info.element_size;
+  entry["requests"] = load.counts.requests;
+  entry["transactions"] = load.counts.transactions;
+  entry["transactions_per_request"] =
+      load.counts.requests == 0 ? 0.0
+                                : static_cast<double>(load.counts.transactions) /
+                                      static_cast<double>(load.counts.requests);
+  for (const analysis::Metric* metric : load_metrics) {
+    entry[std::string(metric->name)] = distribution(load.metrics[*metric]);
+  }
+  return entry;
+}
 
 std::string report_json(const ReportInputs& inputs, const analysis::SimulationSummary& summary,
                         const sim::CompiledTrace& trace, const ReportPerformance& performance,
@@ -89,27 +110,7 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
   ordered_json loads = ordered_json::array();
   const auto load_metrics = summary.reported_metrics(analysis::MetricScope::kLoad);
   for (const analysis::LoadSummary& load : summary.loads) {
-    const tracebuf::LoadInfo& info = trace.load_info[load.id];
-    ordered_json entry;
-    entry["id"] = load.id;
-    entry["function"] = info.function;
-    entry["kernels"] = info.kernels;
-    entry["file"] = info.file;
-    entry["line"] = info.line;
-    entry["column"] = info.column;
-    entry["expression"] = info.expression;
-    entry["kind"] = std::string(tracebuf::to_string(info.kind));
-    entry["base"] = info.base;
-    entry["element_size"] = info.element_size;
-    entry["requests"] = load.counts.requests;
-    entry["transactions"] = load.counts.transactions;
-    entry["transactions_per_request"] =
-        load.counts.requests == 0 ? 0.0
-                                  : static_cast<double>(load.counts.transactions) /
-                                        static_cast<double>(load.counts.requests);
-    for (const analysis::Metric* metric : load_metrics) {
-      entry[std::string(metric->name)] = distribution(load.metrics[*metric]);
-    }
+    ordered_json entry = load_json(load, trace, load_metrics);
     loads.push_back(std::move(entry));
   }
   report["loads"] = loads;

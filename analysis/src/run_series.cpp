@@ -1,0 +1,89 @@
+// Per-trial metric series of a run and the summary built from them (see run_series.hpp).
+#include "memcarlo/analysis/run_series.hpp"
+
+#include "memcarlo/analysis/paired_difference.hpp"
+
+namespace memcarlo::analysis {
+namespace {
+
+/// The defined values, in trial order, summarised like summarize_run's samples.
+std::optional<Distribution> summarize_defined(const std::vector<std::optional<double>>& values,
+                                              const Metric& metric, unsigned bins) {
+  std::vector<double> defined;
+  for (const auto& value : values) {
+    if (value) {
+      defined.push_back(*value);
+    }
+  }
+  return summarize(defined, HistogramSpec{bins, metric.unit == MetricUnit::kRatio});
+}
+
+}  // namespace
+
+RunSeries run_series(std::span<const sim::TrialResult> trials, const sim::CompiledTrace& trace,
+                     const sim::HierarchyConfig& config) {
+  RunSeries out;
+  out.trials = trials.size();
+  for (std::size_t g = 0; g < sim::kCounterGroups.size(); ++g) {
+    for (const sim::TrialResult& trial : trials) {
+      if (trial.groups[g].enabled()) {
+        out.counter_groups.push_back(sim::kCounterGroups[g]);
+        break;
+      }
+    }
+  }
+  SimulationSummary reported;
+  reported.counter_groups = out.counter_groups;
+  for (const Metric* metric : reported.reported_metrics(MetricScope::kAggregate)) {
+    out.overall[std::string(metric->name)] =
+        metric_per_trial(*metric, trials, trace, config, std::nullopt);
+  }
+  const auto load_metrics = reported.reported_metrics(MetricScope::kLoad);
+  for (std::uint32_t id = 0; id < trace.loads.size(); ++id) {
+    if (trace.loads[id].requests == 0) {
+      continue;
+    }
+    MetricSeries& load = out.loads[id];
+    for (const Metric* metric : load_metrics) {
+      load[std::string(metric->name)] = metric_per_trial(*metric, trials, trace, config, id);
+    }
+  }
+  return out;
+}
+
+SimulationSummary summarize_series(const RunSeries& series, const sim::CompiledTrace& trace,
+                                   unsigned bins) {
+  SimulationSummary summary;
+  summary.trials = series.trials;
+  summary.counter_groups = series.counter_groups;
+  for (const Metric* metric : summary.reported_metrics(MetricScope::kAggregate)) {
+    const auto found = series.overall.find(std::string(metric->name));
+    if (found == series.overall.end()) {
+      continue;
+    }
+    summary.overall[*metric] = summarize_defined(found->second, *metric, bins);
+    if (metric->headline) {
+      std::vector<double> defined;
+      for (const auto& value : found->second) {
+        if (value) {
+          defined.push_back(*value);
+        }
+      }
+      summary.convergence[std::string(metric->name)] = convergence_series(defined);
+    }
+  }
+  const auto load_metrics = summary.reported_metrics(MetricScope::kLoad);
+  for (const auto& [id, metrics] : series.loads) {
+    LoadSummary load{id, trace.loads.at(id), MetricDistributions(MetricScope::kLoad)};
+    for (const Metric* metric : load_metrics) {
+      const auto found = metrics.find(std::string(metric->name));
+      if (found != metrics.end()) {
+        load.metrics[*metric] = summarize_defined(found->second, *metric, bins);
+      }
+    }
+    summary.loads.push_back(std::move(load));
+  }
+  return summary;
+}
+
+}  // namespace memcarlo::analysis

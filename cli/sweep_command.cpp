@@ -1,0 +1,305 @@
+// `memcarlo sweep TRACE -H BASE --vary KEY=V1,V2 ...`: what-if runs of one trace over a list of
+// hierarchy settings, each a full Monte Carlo run with the same seed (common random numbers), and
+// each point's paired difference from the first (the baseline).
+#include <CLI/CLI.hpp>
+
+#include <tbb/task_arena.h>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "commands.hpp"
+#include "memcarlo/analysis/paired_difference.hpp"
+#include "memcarlo/analysis/run_series.hpp"
+#include "memcarlo/analysis/summary.hpp"
+#include "memcarlo/reports/sweep_report.hpp"
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/sha256.hpp"
+#include "simulate_feedback.hpp"
+#include "simulate_support.hpp"
+#include "sweep_points.hpp"
+#include "sweep_store.hpp"
+
+namespace memcarlo::cli {
+namespace {
+
+struct SweepOptions {
+  SimulateOptions simulation;
+  std::vector<std::string> vary;
+  bool zip = false;
+  std::string points_file;
+  std::string csv;
+  bool resume = false;
+};
+
+/// The keys the trace compile reads none of: replacement, latencies, MSHRs, the store and L2
+/// policies that act during replay, the CTA scheduler, the prefetcher and the interconnect (and
+/// every parameter those policies own). compile_trace reads the L1 and L2 geometry (line, sector,
+/// sets, slices), the SM limits and the L1 carveouts (occupancy), the DRAM description and the
+/// placement policy with its parameters (placement::make); every other key stays in the cache key,
+/// so a key added later is compile-relevant until someone proves otherwise.
+bool compile_ignores(const std::string& key) {
+  static const std::set<std::string, std::less<>> kIgnored = {
+      "l1.replacement",  "l2.replacement", "l1.latency",          "l2.latency",         "l1.mshrs",
+      "l1.store_policy", "l2.inclusive",   "l2.write_activation", "l2.between_launches"};
+  constexpr std::string_view kIgnoredPrefixes[] = {"schedule.", "prefetch.", "interconnect."};
+  for (const std::string_view prefix : kIgnoredPrefixes) {
+    if (key.starts_with(prefix)) {
+      return true;
+    }
+  }
+  return kIgnored.contains(key);
+}
+
+std::string compile_key(const sim::HierarchyConfig& config) {
+  nlohmann::json flat = nlohmann::json::parse(sim::hierarchy_to_json(config));
+  nlohmann::json kept = nlohmann::json::object();
+  for (const auto& [key, value] : flat.items()) {
+    if (!compile_ignores(key)) {
+      kept[key] = value;
+    }
+  }
+  return kept.dump();
+}
+
+/// Each compared metric's paired difference from the baseline, overall and per load.
+void add_differences(reports::SweepPoint& point, const analysis::RunSeries& baseline,
+                     const analysis::RunSeries& series) {
+  const auto difference = [](const analysis::MetricSeries& a, const analysis::MetricSeries& b,
+                             const analysis::Metric* metric) {
+    const auto in_a = a.find(std::string(metric->name));
+    const auto in_b = b.find(std::string(metric->name));
+    return in_a == a.end() || in_b == b.end()
+               ? std::nullopt
+               : analysis::paired_difference(in_a->second, in_b->second);
+  };
+  for (const analysis::Metric* metric :
+       analysis::difference_metrics(analysis::MetricScope::kAggregate)) {
+    point.overall_difference.push_back(
+        {metric, difference(baseline.overall, series.overall, metric)});
+  }
+  static const analysis::MetricSeries kNone;
+  for (const auto& [id, metrics] : series.loads) {
+    reports::SweepLoadDifference load{id, {}};
+    const auto base = baseline.loads.find(id);
+    for (const analysis::Metric* metric :
+         analysis::difference_metrics(analysis::MetricScope::kLoad)) {
+      load.metrics.push_back(
+          {metric,
+           difference(base == baseline.loads.end() ? kNone : base->second, metrics, metric)});
+    }
+    point.load_differences.push_back(std::move(load));
+  }
+}
+
+void run_sweep(const SweepOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const SimulateOptions& simulation = options.simulation;
+  if (options.points_file.empty() == options.vary.empty()) {
+    throw UserError("sweep: give either --vary KEY=V1,V2,... (repeatable) or --points FILE.json",
+                    2);
+  }
+  const std::vector<Parameters> points = options.points_file.empty()
+                                             ? vary_points(options.vary, options.zip)
+                                             : file_points(options.points_file);
+  // Every point's hierarchy first, so that a bad key or value stops the sweep before it runs.
+  sim::HierarchyConfig base;
+  std::vector<sim::HierarchyConfig> configs;
+  try {
+    base = sim::load_hierarchy(simulation.hierarchy, simulation.overrides);
+  } catch (const sim::ConfigError& e) {
+    throw UserError(e.what(), 2);
+  }
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    std::vector<std::string> overrides = simulation.overrides;
+    for (const auto& [key, value] : points[p]) {
+      overrides.push_back(key + "=" + value);
+    }
+    try {
+      configs.push_back(sim::load_hierarchy(simulation.hierarchy, overrides));
+    } catch (const sim::ConfigError& e) {
+      throw UserError(describe(p, points[p]) + ": " + e.what(), 2);
+    }
+  }
+
+  const auto reader = tracebuf::TraceReader::open(simulation.trace, {});
+  tracebuf::check_invariants(reader);
+  std::string thread_note;
+  const unsigned threads = usable_threads(simulation.threads, available_threads(), thread_note);
+  if (!thread_note.empty() && !simulation.quiet) {
+    std::cerr << "memcarlo: note: " << thread_note << "\n";
+  }
+  tbb::task_arena arena(static_cast<int>(threads));
+
+  reports::SweepPerformance performance;
+  performance.threads = threads;
+  std::map<std::string, std::shared_ptr<const sim::CompiledTrace>> compiled_by_geometry;
+  std::vector<reports::SweepPoint> results;
+  analysis::RunSeries baseline;
+  const std::string trace_sha256 = tracebuf::Sha256::hex(reader.bytes());
+  const std::filesystem::path resume_dir = simulation.output + ".points";
+  if (options.resume) {
+    std::error_code error;
+    std::filesystem::create_directories(resume_dir, error);
+    if (error) {
+      throw UserError("--resume: cannot create " + resume_dir.string() + ": " + error.message(), 1);
+    }
+  }
+  std::size_t resumed = 0;
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    const sim::HierarchyConfig& config = configs[p];
+    std::shared_ptr<const sim::CompiledTrace>& compiled = compiled_by_geometry[compile_key(config)];
+    if (!compiled) {
+      const auto compile_started = std::chrono::steady_clock::now();
+      auto fresh = std::make_shared<sim::CompiledTrace>();
+      try {
+        arena.execute([&] { *fresh = sim::compile_trace(reader, config, {}); });
+      } catch (const std::invalid_argument& e) {
+        throw UserError(simulation.trace + ": " + describe(p, points[p]) + ": " + e.what(), 2);
+      }
+      if (fresh->transactions.empty()) {
+        throw UserError(simulation.trace + ": the trace holds no memory records to simulate", 2);
+      }
+      compiled = std::move(fresh);
+      ++performance.compiles;
+      performance.compile_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_started).count();
+    }
+    const nlohmann::json fingerprint = {
+        {"trace_sha256", trace_sha256},
+        {"hierarchy", nlohmann::json::parse(sim::hierarchy_to_json(config))},
+        {"seed", simulation.seed},
+        {"trials", simulation.trials},
+        {"until_ci", simulation.until_ci},
+        {"max_trials", simulation.until_ci > 0 ? simulation.max_trials : 0}};
+    const std::filesystem::path stored_path = resume_dir / ("point-" + std::to_string(p) + ".json");
+    std::optional<StoredPoint> stored;
+    if (options.resume) {
+      stored = load_point(stored_path, fingerprint);
+      resumed += stored ? 1 : 0;
+    }
+    if (!stored) {
+      sim::MonteCarloOptions mc;
+      mc.seed = simulation.seed;  // common random numbers: trial t of every point uses (seed, t)
+      mc.threads = threads;
+      mc.trials = simulation.trials;
+      if (simulation.until_ci > 0) {
+        mc.max_trials = simulation.max_trials;
+        mc.converged = [&](const std::vector<sim::TrialResult>& trials) {
+          return analysis::intervals_within(
+              analysis::summarize_run(trials, *compiled, config, simulation.bins),
+              simulation.until_ci);
+        };
+      }
+      if (!simulation.quiet) {
+        std::cerr << "memcarlo: sweep " << describe(p, points[p]) << ", " << p + 1 << " of "
+                  << points.size() << "\n";
+      }
+      const sim::MonteCarloRun run = sim::run_monte_carlo(*compiled, config, mc);
+      stored = StoredPoint{analysis::run_series(run.trials, *compiled, config), run.converged,
+                           run.wall_seconds};
+      if (options.resume) {
+        store_point(stored_path, fingerprint, *stored);
+      }
+    }
+    reports::SweepPoint point;
+    point.parameters = points[p];
+    point.summary = analysis::summarize_series(stored->series, *compiled, simulation.bins);
+    point.trace = compiled;
+    point.converged = stored->converged;
+    point.wall_seconds = stored->wall_seconds;
+    if (p == 0) {
+      baseline = stored->series;
+    }
+    add_differences(point, baseline, stored->series);
+    results.push_back(std::move(point));
+  }
+  performance.resumed = resumed;
+  performance.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  reports::SweepInputs inputs;
+  inputs.trace_path = simulation.trace;
+  inputs.trace_sha256 = trace_sha256;
+  inputs.base = &base;
+  inputs.base_name = simulation.hierarchy;
+  inputs.base_overrides = simulation.overrides;
+  inputs.seed = simulation.seed;
+  inputs.trials = simulation.trials;
+  if (simulation.until_ci > 0) {
+    inputs.stop_rule = reports::StopRule{simulation.until_ci, simulation.max_trials, false};
+  }
+  inputs.mode = !options.points_file.empty() ? "points" : (options.zip ? "zip" : "cartesian");
+  std::set<std::string> seen;
+  for (const Parameters& point : points) {
+    for (const auto& parameter : point) {
+      if (seen.insert(parameter.first).second) {
+        inputs.varied_keys.push_back(parameter.first);
+      }
+    }
+  }
+  const std::string json = reports::sweep_json(inputs, results, performance);
+  if (simulation.output != "-") {
+    std::ofstream out(simulation.output);
+    out << json << "\n";
+    if (!out) {
+      throw UserError("cannot write the sweep report to " + simulation.output, 1);
+    }
+  } else {
+    std::cout << json << "\n";
+  }
+  if (!options.csv.empty()) {
+    std::ofstream out(options.csv);
+    reports::write_sweep_csv(out, results);
+    if (!out) {
+      throw UserError("cannot write the CSV to " + options.csv, 1);
+    }
+  }
+  if (!simulation.quiet && simulation.output != "-") {
+    reports::print_sweep_table(std::cout, results);
+    std::cout << "\n"
+              << results.size() << " points, " << performance.compiles
+              << (performance.compiles == 1 ? " compile" : " compiles");
+    if (options.resume) {
+      std::cout << ", " << resumed << " resumed from " << resume_dir.string();
+    }
+    std::cout << ", " << performance.wall_seconds << " s on " << threads
+              << " threads; report: " << simulation.output << "\n";
+  }
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app) {
+  auto options = std::make_shared<SweepOptions>();
+  options->simulation.output = "sweep.json";
+  auto* sweep = app.add_subcommand(
+      "sweep",
+      "What-if runs: simulate a trace under several hierarchy settings (common random numbers) "
+      "and report each point's paired difference from the first");
+  sweep->add_option("TRACE", options->simulation.trace, "Trace file (.mct)")->required();
+  add_simulation_options(*sweep, options->simulation);
+  sweep->add_option("--vary", options->vary,
+                    "KEY=V1,V2,...: the values of a hierarchy key (repeatable; the points are the "
+                    "Cartesian product of the lists, or with --zip their i-th values together)");
+  sweep->add_flag("--zip", options->zip, "Pair the --vary lists (all of one length)");
+  sweep->add_option("--points", options->points_file,
+                    "JSON file with an explicit list of points: [{\"KEY\": VALUE, ...}, ...]");
+  sweep->add_option("--csv", options->csv,
+                    "Also write one CSV row per point x scope (overall, each load) x metric");
+  sweep->add_flag("--resume", options->resume,
+                  "Keep each finished point in OUTPUT.points/ (written atomically) and reuse the "
+                  "points stored there that were run with the same trace, settings, seed and "
+                  "trials");
+  sweep->callback([options] { run_sweep(*options); });
+}
+
+}  // namespace memcarlo::cli

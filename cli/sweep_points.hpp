@@ -1,0 +1,26 @@
+// The points of `memcarlo sweep`: each a list of hierarchy settings (key, value as given), applied
+// like --set KEY=VALUE. Malformed lists and files throw UserError (exit code 2).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace memcarlo::cli {
+
+using Parameters = std::vector<std::pair<std::string, std::string>>;
+
+/// The points of --vary KEY=V1,V2,... lists (values split at the commas outside brackets, so
+/// that a list value such as [0,8192] stays whole): their Cartesian product, the last list
+/// varying fastest, or with `zip` the i-th values of all lists together (lists of one length).
+std::vector<Parameters> vary_points(const std::vector<std::string>& vary, bool zip);
+
+/// --points FILE: a JSON array of objects, key -> value (a string as --set reads it, or any JSON
+/// value, written back as JSON text).
+std::vector<Parameters> file_points(const std::string& path);
+
+/// "point 3 (l1.size=48KiB, l1.replacement=lru)", for messages.
+std::string describe(std::size_t index, const Parameters& point);
+
+}  // namespace memcarlo::cli
