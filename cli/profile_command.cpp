@@ -109,6 +109,7 @@ void add_profile_command(CLI::App& app) {
       ->check(CLI::Range(1u, 1u << 20))
       ->capture_default_str();
   add_simulation_options(*profile, options->simulate);
+  add_table_options(*profile, options->simulate);
   profile->add_option("ARGS", options->arguments, "Arguments of the program, after --");
   profile->callback([options] { run_profile(*options); });
 }

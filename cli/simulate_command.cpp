@@ -298,6 +298,10 @@ void add_simulation_options(CLI::App& command, SimulateOptions& options) {
       ->capture_default_str();
   simulate->add_flag("--quiet,-q", options.quiet,
                      "Print no table, progress, notes or warnings (errors only)");
+}
+
+void add_table_options(CLI::App& command, SimulateOptions& options) {
+  auto* simulate = &command;
   simulate
       ->add_option("--sort", options.sort,
                    "Order of the table's rows: cost (requests x latency, largest first), id, "
@@ -319,6 +323,7 @@ void add_simulate_command(CLI::App& app) {
       "hierarchy model; write a JSON report and print per-load hit ratios and latencies");
   simulate->add_option("TRACE", options->trace, "Trace file (.mct)")->required();
   add_simulation_options(*simulate, *options);
+  add_table_options(*simulate, *options);
   simulate->add_option("--launch", options->launches,
                        "Replay only these launch indices (repeatable; default all)");
   simulate->add_flag("--allow-truncated", options->allow_truncated,

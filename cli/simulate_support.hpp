@@ -31,9 +31,10 @@ struct SimulateOptions {
   std::size_t width = 0;      // the table's width; 0: the terminal's, or a fixed one in a pipe
 };
 
-/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --bins, --quiet,
-/// --sort, --width.
+/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --bins, --quiet.
 void add_simulation_options(CLI::App& command, SimulateOptions& options);
+/// --sort and --width, for the commands that print simulate's per-load table.
+void add_table_options(CLI::App& command, SimulateOptions& options);
 
 /// Reads, checks and simulates options.trace; writes the report and prints the table. On standard
 /// error, unless quiet: a warning when the trace's snapshot was sized for another GPU, a note when
