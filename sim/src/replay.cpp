@@ -74,7 +74,8 @@ void Replay::setup(const LaunchTrace& launch, bool keep_l2, LaunchStreams& strea
   if (keep_l2) {
     s_.lines.clear_holders();
   } else {
-    const std::uint32_t holder_words = l1_enabled_ ? (sm_count_ + 15) / 16 : 0;
+    const std::uint32_t holder_words =
+        l1_enabled_ ? PrivateCacheView::holder_words(sm_count_) : 0;
     s_.lines.reset(s_.line_space.capacity(), holder_words, trace_.l2_lines_per_l1_line,
                    static_cast<std::uint16_t>(kNoWay));
   }

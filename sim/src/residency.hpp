@@ -63,17 +63,11 @@ class Residency {
       batch.clear();
       batch.swap(s_.freed);  // place_next() may free more blocks into s_.freed
       std::size_t i = 0;
-      std::size_t kept = 0;
       for (; i < batch.size() && unplaced_ > 0; ++i) {
-        if (!place_next(batch[i].sm, batch[i].block_slot, batch[i].time)) {
-          continue;  // its SM's queue is empty: the slot stays free for good
-        }
-        ++kept;
+        // A slot whose SM's queue is empty stays free for good (place_next returns false).
+        place_next(batch[i].sm, batch[i].block_slot, batch[i].time);
       }
       s_.freed.insert(s_.freed.end(), batch.begin() + static_cast<std::ptrdiff_t>(i), batch.end());
-      if (kept == 0 && i == batch.size()) {
-        break;  // every freed slot's queue is empty; blocks left wait for other slots
-      }
     }
     if (unplaced_ == 0) {
       s_.freed.clear();

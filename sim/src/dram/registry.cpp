@@ -29,14 +29,7 @@ std::unique_ptr<Model> make(const DramConfig& config) {
       return entry.make(config);
     }
   }
-  throw UnknownPolicy("dram.model: unknown model \"" + config.model + "\"; expected one of " +
-                      [] {
-                        std::string known;
-                        for (const Entry& entry : kRegistry) {
-                          known += (known.empty() ? "" : ", ") + std::string(entry.name);
-                        }
-                        return known;
-                      }());
+  throw unknown_policy("dram.model", config.model, names(), "model");
 }
 
 }  // namespace memcarlo::sim::dram

@@ -25,6 +25,19 @@ class UnknownPolicy : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// The error for `name`, which names no registered `what` of the family chosen by `key`: it lists
+/// the `known` names ("l1.replacement: unknown policy \"mru\"; expected one of lru, fifo, random").
+inline UnknownPolicy unknown_policy(std::string_view key, std::string_view name,
+                                    const std::vector<std::string>& known,
+                                    std::string_view what = "policy") {
+  std::string list;
+  for (const std::string& known_name : known) {
+    list += (list.empty() ? "" : ", ") + known_name;
+  }
+  return UnknownPolicy(std::string(key) + ": unknown " + std::string(what) + " \"" +
+                       std::string(name) + "\"; expected one of " + list);
+}
+
 template <class Factory>
 struct PolicyEntry {
   std::string_view name;
@@ -70,12 +83,7 @@ class PolicyRegistry {
     if (const Entry* entry = find_or_null(name)) {
       return *entry;
     }
-    std::string known;
-    for (const Entry& entry : entries_) {
-      known += (known.empty() ? "" : ", ") + std::string(entry.name);
-    }
-    throw UnknownPolicy(std::string(key_) + ": unknown policy \"" + std::string(name) +
-                        "\"; expected one of " + known);
+    throw unknown_policy(key_, name, names());
   }
 
   [[nodiscard]] std::vector<std::string> names() const {

@@ -67,6 +67,10 @@ struct PrivateCacheView {
   [[nodiscard]] static Holder holder(std::uint32_t instance) {
     return {instance / 16, static_cast<std::uint16_t>(1u << (instance % 16))};
   }
+  /// Holder words per line for `instances` caches (the LineTable's holder_words).
+  [[nodiscard]] static std::uint32_t holder_words(std::uint32_t instances) {
+    return (instances + 15) / 16;
+  }
   [[nodiscard]] MEMCARLO_HOT bool holds(Holder h, std::uint32_t line) const {
     return (holders[std::size_t{line} * line_stride + h.word] & h.bit) != 0;
   }
@@ -210,13 +214,8 @@ class PrivateCaches {
   PrivateCaches(const PrivateCaches&) = delete;  // views point into its vectors
   PrivateCaches& operator=(const PrivateCaches&) = delete;
 
-  /// Holder words per line for `instances` caches (the LineTable's holder_words).
-  [[nodiscard]] static std::uint32_t holder_words(std::uint32_t instances) {
-    return (instances + 15) / 16;
-  }
-
-  /// Sizes everything; `lines` was reset for holder_words(instances). Allocates only when sizes
-  /// grow.
+  /// Sizes everything; `lines` was reset for PrivateCacheView::holder_words(instances).
+  /// Allocates only when sizes grow.
   void reset(std::uint32_t instances, std::uint32_t sets, std::uint32_t ways, LineTable& lines,
              const Policy& policy) {
     sets_ = sets;

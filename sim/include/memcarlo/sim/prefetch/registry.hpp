@@ -31,12 +31,7 @@ struct List {
                              : false) ||
                         ...);
     if (!found) {
-      std::string known;
-      for (const std::string& name : names()) {
-        known += (known.empty() ? "" : ", ") + name;
-      }
-      throw UnknownPolicy("prefetch.policy: unknown policy \"" + config.prefetch.policy +
-                          "\"; expected one of " + known);
+      throw unknown_policy("prefetch.policy", config.prefetch.policy, names());
     }
   }
 };

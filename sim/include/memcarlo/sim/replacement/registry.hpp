@@ -45,12 +45,7 @@ inline AnyPolicy make(std::string_view key, std::string_view name) {
       return entry.make();
     }
   }
-  std::string known;
-  for (const Entry& entry : kRegistry) {
-    known += (known.empty() ? "" : ", ") + std::string(entry.name);
-  }
-  throw UnknownPolicy(std::string(key) + ": unknown policy \"" + std::string(name) +
-                      "\"; expected one of " + known);
+  throw unknown_policy(key, name, names());
 }
 
 }  // namespace memcarlo::sim::replacement
