@@ -147,7 +147,41 @@ bool progress_wanted() {
   return term == nullptr || std::string_view(term) != "dumb";
 }
 
+namespace {
+
+/// The sweep's part of a progress line: the bar in front, the sweep's time and what it has left
+/// behind. `fraction` is the share of the sweep done, 0 when unknown.
+std::string sweep_bar(double fraction) {
+  constexpr int kWidth = 20;
+  const int filled = std::clamp(static_cast<int>(fraction * kWidth), 0, kWidth);
+  return "[" + std::string(static_cast<std::size_t>(filled), '#') +
+         std::string(static_cast<std::size_t>(kWidth - filled), '-') + "] ";
+}
+
+}  // namespace
+
 std::string progress_text(const ProgressState& s) {
+  if (s.sweep) {
+    ProgressState run = s;
+    run.sweep.reset();
+    const SweepPosition& at = *s.sweep;
+    const double points = std::max(1u, at.points);
+    // With --until-ci a point's length is unknown until it stops: only finished points count.
+    const double within =
+        !s.until_ci && s.total > 0 ? std::min(1.0, static_cast<double>(s.done) / s.total) : 0.0;
+    const double fraction = (at.point + within) / points;
+    std::string text = "memcarlo: " + sweep_bar(fraction) + "point " +
+                       std::to_string(at.point + 1) + "/" + std::to_string(at.points);
+    if (!at.label.empty()) {
+      text += " (" + at.label + ")";
+    }
+    text += ": " + progress_text(run).substr(std::string_view("memcarlo: ").size());
+    text += "; sweep " + seconds_text(at.elapsed_seconds);
+    if (fraction > 0 && fraction < 1) {
+      text += ", about " + seconds_text(at.elapsed_seconds * (1 - fraction) / fraction) + " left";
+    }
+    return text;
+  }
   std::string text = "memcarlo: " + std::to_string(s.done);
   if (s.until_ci) {
     text += " trials (at most " + std::to_string(s.total) + "), " + seconds_text(s.elapsed_seconds);
@@ -241,6 +275,12 @@ void ProgressDriver::show(std::uint32_t done, bool force) {
   state.widest = widest_;
   state.widest_where = widest_where_;
   state.target = plan_.until_ci;
+  if (plan_.sweep) {
+    state.sweep = plan_.sweep;
+    state.sweep->elapsed_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - plan_.sweep_start)
+            .count();
+  }
   line_.show(progress_text(state), force);
 }
 

@@ -76,8 +76,20 @@ std::optional<std::size_t> terminal_columns(int fd);
 /// erase a line (TERM is not "dumb").
 bool progress_wanted();
 
+/// Where a run stands in a sweep: point `point` (from 0) of `points`, what it sets, and how long
+/// the sweep has been running.
+struct SweepPosition {
+  std::uint32_t point = 0;
+  std::uint32_t points = 1;
+  std::string label;  // the point's parameters, "l1.size=32768, l1.replacement=lru"
+  double elapsed_seconds = 0;
+};
+
 /// "12/32 trials, 3.1 s, about 5.2 s left"; with --until-ci, "40 trials (at most 1000), 3.1 s,
 /// widest 95% interval 0.0123 (load 3 l2_hit_ratio), target 0.005" once an interval is known.
+/// In a sweep, a bar of the whole sweep, the point and the time the sweep has left before it:
+/// "[#####---------------] point 3/12 (l1.size=32768): 8/32 trials, 2.0 s; sweep 25 s, about
+/// 1.3 min left" (with --until-ci, the points not yet run count as long as the finished ones).
 struct ProgressState {
   std::uint32_t done = 0;
   std::uint32_t total = 0;  // the trials, or --max-trials with --until-ci
@@ -86,6 +98,7 @@ struct ProgressState {
   std::optional<double> widest;  // with --until-ci, after the first evaluation
   std::string widest_where;
   double target = 0;
+  std::optional<SweepPosition> sweep;
 };
 std::string progress_text(const ProgressState& state);
 
@@ -118,6 +131,9 @@ struct ProgressPlan {
   std::uint32_t max_trials = 1000;
   unsigned bins = 20;
   unsigned threads = 1;
+  /// In a sweep: the point (its elapsed_seconds is ignored; the sweep's clock is `sweep_start`).
+  std::optional<SweepPosition> sweep;
+  std::chrono::steady_clock::time_point sweep_start{};
 };
 
 /// Draws the progress line of a run on `out` while sim::run_monte_carlo works. That driver reports

@@ -18,6 +18,7 @@
 #include "memcarlo/analysis/run_series.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/reports/sweep_report.hpp"
+#include "memcarlo/reports/trace_device.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
@@ -130,7 +131,18 @@ void run_sweep(const SweepOptions& options) {
     }
   }
 
-  const auto reader = tracebuf::TraceReader::open(simulation.trace, {});
+  const auto reader = tracebuf::TraceReader::open(
+      simulation.trace, {.allow_truncated = simulation.allow_truncated});
+  if (!reader.complete() && !simulation.quiet) {
+    std::cerr << "memcarlo: warning: " << simulation.trace << " is truncated at byte "
+              << reader.truncated_at() << " (" << reader.truncation_reason()
+              << "); simulating its readable prefix\n";
+  }
+  if (const auto mismatch = reports::snapshot_mismatch(
+          reports::read_recorded_device(reader.meta().device_json), base, simulation.hierarchy);
+      mismatch && !simulation.quiet) {
+    std::cerr << "memcarlo: warning: " << simulation.trace << ": " << *mismatch << "\n";
+  }
   tracebuf::check_invariants(reader);
   std::string thread_note;
   const unsigned threads = usable_threads(simulation.threads, available_threads(), thread_note);
@@ -161,12 +173,15 @@ void run_sweep(const SweepOptions& options) {
       const auto compile_started = std::chrono::steady_clock::now();
       auto fresh = std::make_shared<sim::CompiledTrace>();
       try {
-        arena.execute([&] { *fresh = sim::compile_trace(reader, config, {}); });
+        arena.execute([&] {
+          *fresh = sim::compile_trace(reader, config, {.launches = simulation.launches});
+        });
       } catch (const std::invalid_argument& e) {
         throw UserError(simulation.trace + ": " + describe(p, points[p]) + ": " + e.what(), 2);
       }
       if (fresh->transactions.empty()) {
-        throw UserError(simulation.trace + ": the trace holds no memory records to simulate", 2);
+        throw UserError(
+            simulation.trace + ": the selected launches hold no memory records to simulate", 2);
       }
       compiled = std::move(fresh);
       ++performance.compiles;
@@ -179,7 +194,9 @@ void run_sweep(const SweepOptions& options) {
         {"seed", simulation.seed},
         {"trials", simulation.trials},
         {"until_ci", simulation.until_ci},
-        {"max_trials", simulation.until_ci > 0 ? simulation.max_trials : 0}};
+        {"max_trials", simulation.until_ci > 0 ? simulation.max_trials : 0},
+        {"launches", simulation.launches},
+        {"truncated_at", reader.complete() ? 0 : reader.truncated_at()}};
     const std::filesystem::path stored_path = resume_dir / ("point-" + std::to_string(p) + ".json");
     std::optional<StoredPoint> stored;
     if (options.resume) {
@@ -199,11 +216,26 @@ void run_sweep(const SweepOptions& options) {
               simulation.until_ci);
         };
       }
-      if (!simulation.quiet) {
-        std::cerr << "memcarlo: sweep " << describe(p, points[p]) << ", " << p + 1 << " of "
-                  << points.size() << "\n";
+      // A progress bar of the whole sweep on a terminal; nothing in a pipe or with --quiet. The
+      // driver cuts the trials into rounds without changing a result or the stopping point.
+      std::unique_ptr<ProgressDriver> progress;
+      if (!simulation.quiet && progress_wanted()) {
+        ProgressPlan plan;
+        plan.trials = simulation.trials;
+        plan.until_ci = simulation.until_ci;
+        plan.max_trials = simulation.max_trials;
+        plan.bins = simulation.bins;
+        plan.threads = threads;
+        plan.sweep = SweepPosition{static_cast<std::uint32_t>(p),
+                                   static_cast<std::uint32_t>(points.size()),
+                                   parameters_text(points[p]), 0};
+        plan.sweep_start = started;
+        progress = std::make_unique<ProgressDriver>(plan, *compiled, config, mc, std::cerr);
       }
       const sim::MonteCarloRun run = sim::run_monte_carlo(*compiled, config, mc);
+      if (progress) {
+        progress->finish();
+      }
       stored = StoredPoint{analysis::run_series(run.trials, *compiled, config), run.converged,
                            run.wall_seconds};
       if (options.resume) {
@@ -236,6 +268,10 @@ void run_sweep(const SweepOptions& options) {
   inputs.trials = simulation.trials;
   if (simulation.until_ci > 0) {
     inputs.stop_rule = reports::StopRule{simulation.until_ci, simulation.max_trials, false};
+  }
+  inputs.launches = simulation.launches;
+  if (!reader.complete()) {
+    inputs.truncated_at = reader.truncated_at();
   }
   inputs.mode = !options.points_file.empty() ? "points" : (options.zip ? "zip" : "cartesian");
   std::set<std::string> seen;
@@ -295,6 +331,10 @@ void add_sweep_command(CLI::App& app) {
                     "JSON file with an explicit list of points: [{\"KEY\": VALUE, ...}, ...]");
   sweep->add_option("--csv", options->csv,
                     "Also write one CSV row per point x scope (overall, each load) x metric");
+  sweep->add_option("--launch", options->simulation.launches,
+                    "Replay only these launch indices (repeatable; default all)");
+  sweep->add_flag("--allow-truncated", options->simulation.allow_truncated,
+                  "Simulate the readable prefix of a truncated trace");
   sweep->add_flag("--resume", options->resume,
                   "Keep each finished point in OUTPUT.points/ (written atomically) and reuse the "
                   "points stored there that were run with the same trace, settings, seed and "

@@ -120,12 +120,16 @@ std::vector<Parameters> file_points(const std::string& path) {
   return points;
 }
 
-std::string describe(std::size_t index, const Parameters& point) {
-  std::string text = "point " + std::to_string(index) + " (";
+std::string parameters_text(const Parameters& point) {
+  std::string text;
   for (std::size_t i = 0; i < point.size(); ++i) {
     text += (i == 0 ? "" : ", ") + point[i].first + "=" + point[i].second;
   }
-  return text + ")";
+  return text;
+}
+
+std::string describe(std::size_t index, const Parameters& point) {
+  return "point " + std::to_string(index) + " (" + parameters_text(point) + ")";
 }
 
 }  // namespace memcarlo::cli

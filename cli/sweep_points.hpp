@@ -22,5 +22,7 @@ std::vector<Parameters> file_points(const std::string& path);
 
 /// "point 3 (l1.size=48KiB, l1.replacement=lru)", for messages.
 std::string describe(std::size_t index, const Parameters& point);
+/// "KEY=VALUE, KEY=VALUE": the point's parameters in order.
+std::string parameters_text(const Parameters& point);
 
 }  // namespace memcarlo::cli

@@ -120,6 +120,8 @@ std::string sweep_json(const SweepInputs& inputs, const std::vector<SweepPoint>&
   in["mode"] = inputs.mode;
   in["varied_keys"] = inputs.varied_keys;
   in["baseline"] = 0;
+  in["launches"] = inputs.launches.empty() ? ordered_json("all") : ordered_json(inputs.launches);
+  in["truncated_at"] = inputs.truncated_at ? ordered_json(*inputs.truncated_at) : nullptr;
   report["inputs"] = in;
 
   ordered_json entries = ordered_json::array();

@@ -121,10 +121,20 @@ inline std::string write_trace(const std::string& name, const TraceSpec& spec = 
 }
 
 /// The report without its `performance` section (the only part that may differ between runs).
+/// A simulate or sweep report without its timings: the top-level `performance` and, in a sweep,
+/// each point's.
+inline nlohmann::json without_performance(nlohmann::json report) {
+  report.erase("performance");
+  if (report.contains("points")) {
+    for (nlohmann::json& point : report.at("points")) {
+      point.erase("performance");
+    }
+  }
+  return report;
+}
+
 inline std::string results_of(const std::filesystem::path& report) {
-  nlohmann::json r = read_json_file(report);
-  r.erase("performance");
-  return r.dump();
+  return without_performance(read_json_file(report)).dump();
 }
 
 }  // namespace memcarlo::test_support

@@ -101,6 +101,24 @@ TEST(LaunchesReport, EachLaunchGivesItsCarveoutItsL1AndWhetherTheL2WasKept) {
   EXPECT_EQ(fermi[1]["l1_size_bytes"], 16 * 1024);
 }
 
+TEST(LaunchesReport, ASweepReplaysTheLaunchesItIsGivenLikeSimulate) {
+  const std::string trace = write_three_launches();
+  const fs::path out = temp_dir() / "sweep-launch.json";
+  const auto r = run("sweep " + trace + " -H v100 --launch 1 --vary l1.replacement=lru,random" +
+                     " -n 2 -q -o " + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(out);
+  const json sweep = json::parse(in);
+  EXPECT_EQ(sweep["inputs"]["launches"], json::array({1}));
+  const json single = simulate(trace, "-H v100 --launch 1 --set l1.replacement=random");
+  EXPECT_EQ(sweep["points"][1]["loads"], single["loads"]);
+  // Launch 1 alone reads 8 lines once: 8 requests, not the 24 of the three launches.
+  EXPECT_EQ(single["loads"][0]["requests"], 8);
+  const auto none = run("sweep " + trace + " --launch 7 --vary l1.replacement=lru -n 2 -q -o " +
+                        (temp_dir() / "none.json").string());
+  EXPECT_NE(none.exit_code, 0);
+}
+
 TEST(LaunchesReport, HierarchyShowSaysWhenTheL1IsAdaptive) {
   auto r = run("hierarchy show a100");
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -111,6 +111,28 @@ TEST(Progress, UntilCiShowsTheWidestIntervalAndStopsAfterTheSameTrials) {
   EXPECT_TRUE(trials == 44 || (trials.get<int>() - 12) % 8 == 0) << trials;
 }
 
+TEST(Progress, ASweepDrawsABarOfTheWholeSweepOnATerminalAndNothingInAPipe) {
+  const std::string trace = write_trace("progress-sweep.mct", {.blocks = 64});
+  const fs::path on_terminal = scratch_dir() / "sweep-terminal.json";
+  const fs::path in_pipe = scratch_dir() / "sweep-pipe.json";
+  const TerminalRun t =
+      run_on_terminal({"sweep", trace, "-n", "8", "-j", "2", "--vary", "l1.size=16KiB,48KiB",
+                       "-o", on_terminal.string()});
+  ASSERT_EQ(t.exit_code, 0) << t.output;
+  EXPECT_NE(t.output.find("\r\033[Kmemcarlo: [--------------------] point 1/2 (l1.size=16KiB): "
+                          "0/8 trials"),
+            std::string::npos)
+      << t.output;
+  EXPECT_NE(t.output.find("point 2/2 (l1.size=48KiB): "), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("; sweep "), std::string::npos) << t.output;
+  const auto p = memcarlo("sweep " + trace + " -n 8 -j 2 --vary l1.size=16KiB,48KiB -o " +
+                          in_pipe.string());
+  ASSERT_EQ(p.exit_code, 0) << p.output;
+  EXPECT_EQ(p.output.find("\033[K"), std::string::npos) << p.output;
+  EXPECT_EQ(p.output.find("point 1/2"), std::string::npos) << p.output;
+  EXPECT_EQ(results_of(on_terminal), results_of(in_pipe));
+}
+
 TEST(Progress, QuietDrawsNothingEvenOnATerminal) {
   const std::string trace = write_trace("progress-quiet.mct");
   const TerminalRun t = run_on_terminal(

@@ -110,6 +110,30 @@ TEST(Progress, TextGivesTrialsTimeAndWhatIsLeft) {
             "l2_hit_ratio), target 0.005");
 }
 
+TEST(Progress, InASweepTheBarAndTheTimeLeftAreTheWholeSweeps) {
+  ProgressState s;
+  s.done = 16;
+  s.total = 32;
+  s.elapsed_seconds = 2;
+  // Point 2 of 4 half done: 1.5 of 4 points in 30 s, so 2.5 points, 50 s, are left.
+  s.sweep = SweepPosition{1, 4, "l1.size=32768", 30};
+  EXPECT_EQ(progress_text(s),
+            "memcarlo: [#######-------------] point 2/4 (l1.size=32768): 16/32 trials, 2.0 s, "
+            "about 2.0 s left; sweep 30 s, about 50 s left");
+  // With --until-ci only the finished points count; before the first one ends, no estimate.
+  s.until_ci = true;
+  s.total = 1000;
+  s.done = 40;
+  s.sweep = SweepPosition{0, 4, "", 5};
+  EXPECT_EQ(progress_text(s),
+            "memcarlo: [--------------------] point 1/4: 40 trials (at most 1000), 2.0 s; sweep "
+            "5.0 s");
+  s.sweep = SweepPosition{2, 4, "", 60};
+  EXPECT_EQ(progress_text(s),
+            "memcarlo: [##########----------] point 3/4: 40 trials (at most 1000), 2.0 s; sweep "
+            "60 s, about 60 s left");
+}
+
 /// The trials of a run, with the stop rule simulate uses, with or without the progress driver.
 sim::MonteCarloRun run_with(const sim::CompiledTrace& trace, const sim::HierarchyConfig& config,
                             const ProgressPlan& plan, bool with_progress, std::ostream& out) {

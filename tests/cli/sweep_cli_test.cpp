@@ -18,6 +18,7 @@ namespace fs = std::filesystem;
 using memcarlo::test_support::memcarlo;
 using memcarlo::test_support::read_json_file;
 using memcarlo::test_support::scratch_dir;
+using memcarlo::test_support::without_performance;
 using nlohmann::json;
 
 /// A synthetic trace written once per test process.
@@ -211,14 +212,6 @@ TEST(SweepErrors, BadKeyValueZipLengthsAndPointsFileAreNamed) {
   EXPECT_EQ(neither.exit_code, 2) << neither.output;
 }
 
-/// The report without its timings.
-json without_performance(json report) {
-  report.erase("performance");
-  for (json& point : report.at("points")) {
-    point.erase("performance");
-  }
-  return report;
-}
 
 TEST(SweepDeterminism, OneAndTwoThreadsGiveTheSameReport) {
   const std::string arguments = spmv_trace() +

@@ -54,6 +54,9 @@ struct SweepInputs {
   std::optional<StopRule> stop_rule;
   std::string mode;  // "cartesian", "zip" or "points"
   std::vector<std::string> varied_keys;
+  std::vector<std::uint32_t> launches;  // --launch: the replayed launch indices; empty: all
+  /// With --allow-truncated on a truncated trace: the byte where its readable prefix ends.
+  std::optional<std::uint64_t> truncated_at;
 };
 
 struct SweepPerformance {
