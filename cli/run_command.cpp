@@ -2,6 +2,7 @@
 // of its snapshot; the program's output and exit status are its own.
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -33,6 +34,8 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
       {"MEMCARLO_SHARED_BYTES_PER_SM", std::to_string(config.sm.shared_memory)},
       {"MEMCARLO_REGISTERS_PER_SM", std::to_string(config.sm.registers)},
       {"MEMCARLO_REGISTERS_PER_THREAD", std::to_string(config.sm.default_registers_per_thread)},
+      {"MEMCARLO_L2_BYTES", std::to_string(config.l2.size)},
+      {"MEMCARLO_CLOCK_KHZ", std::to_string(std::llround(config.clock_mhz * 1000))},
       // Set either way, so that a MEMCARLO_BOUNDS_CHECK=0 left in the shell does not decide.
       {"MEMCARLO_BOUNDS_CHECK", options.bounds_check ? "1" : "0"},
   };

@@ -303,12 +303,26 @@ TEST(Examples, BfsFirstLevelVisitsTheNeighboursOfTheSource) {
 // --- How runs that go wrong are reported -----------------------------------------------------
 
 /// Builds tests/end_to_end/programs/<name>.cu for the host backend and runs it under memcarlo run.
-CommandResult run_program(const std::string& name, const std::string& trace_path) {
+CommandResult run_program(const std::string& name, const std::string& trace_path,
+                          const std::string& run_options = "") {
   const std::string exe = (work_dir() / name).string();
   const CommandResult built = run(kCc + " --backend host -std=c++17 " + std::string(MEMCARLO_SOURCE_DIR) +
                            "/tests/end_to_end/programs/" + name + ".cu -o " + exe);
   EXPECT_EQ(built.exit_code, 0) << built.output;
-  return run(kMemcarlo + " run --trace " + trace_path + " -- " + exe);
+  return run(kMemcarlo + " run " + run_options + " --trace " + trace_path + " -- " + exe);
+}
+
+TEST(RunDiagnostics, TheProgramSeesTheDeviceOfTheHierarchyItIsTracedFor) {
+  const CommandResult h100 =
+      run_program("device_properties", (work_dir() / "props-h100.mct").string(), "-H h100");
+  ASSERT_EQ(h100.exit_code, 0) << h100.output;
+  EXPECT_NE(h100.output.find("sms 132 l2 52428800 clock 1755000"), std::string::npos)
+      << h100.output;
+  const CommandResult fermi =
+      run_program("device_properties", (work_dir() / "props-fermi.mct").string());
+  ASSERT_EQ(fermi.exit_code, 0) << fermi.output;
+  EXPECT_NE(fermi.output.find("sms 14 l2 786432 clock 1150000"), std::string::npos)
+      << fermi.output;
 }
 
 TEST(RunDiagnostics, CrashIsReportedAndLeavesTheTracePrefixTraceCheckAccepts) {

@@ -135,6 +135,12 @@ TEST(HostRuntimeApi, DevicePropertiesFollowTheConfiguredLimits) {
   EXPECT_EQ(properties.multiProcessorCount, static_cast<int>(limits.sm_count));
   EXPECT_EQ(properties.maxThreadsPerMultiProcessor, static_cast<int>(limits.max_threads_per_sm));
   EXPECT_EQ(properties.warpSize, 32);
+  EXPECT_EQ(properties.l2CacheSize,
+            static_cast<int>(memcarlo::host::runtime_options().l2_bytes));
+  EXPECT_EQ(properties.clockRate, static_cast<int>(memcarlo::host::runtime_options().clock_khz));
+  int l2 = 0;
+  ASSERT_CUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+  EXPECT_EQ(l2, properties.l2CacheSize);
   int sms = 0;
   ASSERT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   EXPECT_EQ(sms, properties.multiProcessorCount);

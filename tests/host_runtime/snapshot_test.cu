@@ -210,6 +210,8 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
                       {"MEMCARLO_REGISTERS_PER_THREAD", "40"},
                       {"MEMCARLO_KERNEL_RESOURCES", "spmv:24:0,axpy:16:4096"},
                       {"MEMCARLO_COMPUTE_CAPABILITY", "9.0"},
+                      {"MEMCARLO_L2_BYTES", "52428800"},
+                      {"MEMCARLO_CLOCK_KHZ", "1755000"},
                       {"MEMCARLO_THREADS", "3"},
                       {"MEMCARLO_FIBER_STACK_KB", "128"},
                       {"MEMCARLO_MAX_BLOCK_EVENTS", "5000"},
@@ -232,6 +234,8 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   EXPECT_EQ(options.kernel_resources[1].kernel, "axpy");
   EXPECT_EQ(options.kernel_resources[1].static_shared_bytes, 4096u);
   EXPECT_EQ(options.compute_major, 9);
+  EXPECT_EQ(options.l2_bytes, 52428800u);
+  EXPECT_EQ(options.clock_khz, 1755000u);
   EXPECT_EQ(options.worker_threads, 3u);
   EXPECT_EQ(options.fiber_stack_bytes, 128u * 1024);
   EXPECT_EQ(options.max_block_events, 5000u);

@@ -135,6 +135,8 @@ RuntimeOptions options_from(const char* (*lookup)(const char*)) {
     options.compute_minor =
         static_cast<int>(parse_unsigned("MEMCARLO_COMPUTE_CAPABILITY", parts[1], 0, 9));
   }
+  env.read("MEMCARLO_L2_BYTES", options.l2_bytes, 1, std::numeric_limits<int>::max());
+  env.read("MEMCARLO_CLOCK_KHZ", options.clock_khz, 1, std::numeric_limits<int>::max());
   env.read("MEMCARLO_THREADS", options.worker_threads, 0, 4096);
   std::uint64_t stack_kib = options.fiber_stack_bytes / 1024;
   env.read("MEMCARLO_FIBER_STACK_KB", stack_kib, 16, 1u << 20);

@@ -204,7 +204,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
   properties->maxGridSize[0] = 2147483647;
   properties->maxGridSize[1] = 65535;
   properties->maxGridSize[2] = 65535;
-  properties->clockRate = 1000000;
+  properties->clockRate = static_cast<int>(options.clock_khz);
   properties->totalConstMem = 65536;
   properties->major = options.compute_major;
   properties->minor = options.compute_minor;
@@ -224,7 +224,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
   properties->unifiedAddressing = 1;
   properties->memoryClockRate = 1000000;
   properties->memoryBusWidth = 384;
-  properties->l2CacheSize = 768 * 1024;
+  properties->l2CacheSize = static_cast<int>(options.l2_bytes);
   properties->maxThreadsPerMultiProcessor = static_cast<int>(limits.max_threads_per_sm);
   properties->sharedMemPerMultiprocessor = limits.shared_bytes_per_sm;
   properties->regsPerMultiprocessor = static_cast<int>(limits.registers_per_sm);

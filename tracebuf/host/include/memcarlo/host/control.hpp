@@ -32,6 +32,11 @@ struct RuntimeOptions {
   std::vector<KernelResources> kernel_resources;  // MEMCARLO_KERNEL_RESOURCES
   int compute_major = 7;                          // MEMCARLO_COMPUTE_CAPABILITY
   int compute_minor = 0;
+  /// What cudaGetDeviceProperties reports as l2CacheSize and clockRate (a program may size its
+  /// work by them): MEMCARLO_L2_BYTES and MEMCARLO_CLOCK_KHZ, which `memcarlo run` sets from the
+  /// hierarchy (l2.size, clock_mhz).
+  std::uint64_t l2_bytes = std::uint64_t{768} * 1024;
+  std::uint32_t clock_khz = 1000000;
   std::uint32_t worker_threads = 0;                             // MEMCARLO_THREADS; 0: one per core
   std::uint64_t fiber_stack_bytes = std::uint64_t{256} * 1024;  // MEMCARLO_FIBER_STACK_KB
   /// MEMCARLO_MAX_BLOCK_EVENTS: probe events a traced block may buffer between two barriers
