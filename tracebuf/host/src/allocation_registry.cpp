@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string_view>
 
 namespace memcarlo::host::detail {
@@ -151,15 +152,21 @@ void AllocationRegistry::add_symbol(const void* base, std::uint64_t size) {
   }
 }
 
+std::map<std::uint64_t, AllocationRegistry::Entry>::const_iterator
+AllocationRegistry::at_or_below(std::uint64_t address) const {
+  auto it = live_.upper_bound(address);
+  return it == live_.begin() ? live_.end() : std::prev(it);
+}
+
 std::optional<MemoryKind> AllocationRegistry::kind_of(const void* pointer,
                                                       std::uint64_t size) const {
   std::lock_guard lock(mutex_);
   const auto address = reinterpret_cast<std::uint64_t>(pointer);
-  auto it = live_.upper_bound(address);
-  if (it == live_.begin()) {
+  const auto it = at_or_below(address);
+  if (it == live_.end()) {
     return std::nullopt;
   }
-  --it;
+  // A zero-byte allocation still owns its base address.
   const std::uint64_t end = it->first + std::max<std::uint64_t>(it->second.size, 1);
   if (address >= end || size > end - address) {
     return std::nullopt;
@@ -170,16 +177,11 @@ std::optional<MemoryKind> AllocationRegistry::kind_of(const void* pointer,
 std::optional<std::uint64_t> AllocationRegistry::bytes_after(const void* pointer) const {
   std::lock_guard lock(mutex_);
   const auto address = reinterpret_cast<std::uint64_t>(pointer);
-  auto it = live_.upper_bound(address);
-  if (it == live_.begin()) {
+  const auto it = at_or_below(address);
+  if (it == live_.end() || address >= it->first + it->second.size) {
     return std::nullopt;
   }
-  --it;
-  const std::uint64_t end = it->first + it->second.size;
-  if (address >= end) {
-    return std::nullopt;
-  }
-  return end - address;
+  return it->first + it->second.size - address;
 }
 
 std::shared_ptr<const DeviceRanges> AllocationRegistry::device_ranges() {

@@ -86,6 +86,10 @@ class AllocationRegistry {
     bool listed = false;
   };
 
+  /// The live allocation with the greatest base at or below `address` (the only one that can
+  /// contain it), or live_.end(). The caller holds mutex_.
+  [[nodiscard]] std::map<std::uint64_t, Entry>::const_iterator at_or_below(
+      std::uint64_t address) const;
   void* allocate_device_range(std::uint64_t size);
   void release_device_range(void* pointer, std::uint64_t size);
 
