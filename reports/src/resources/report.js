@@ -104,6 +104,20 @@ var memcarloReport = (function () {
     return '[' + formatNumber(ci[0], digits) + ', ' + formatNumber(ci[1], digits) + ']';
   }
 
+  // Metrics in the order of memcarlo's metric table (analysis/src/metrics.cpp), whatever order the
+  // JSON has them in; others after them, by name.
+  var metricOrder = ['latency_cycles', 'l1_hit_ratio', 'l1_read_hit_ratio', 'l1_sector_hit_ratio',
+                     'l1_sector_read_hit_ratio', 'l1_sector_lookup_hit_ratio', 'l1_inflight_ratio',
+                     'l2_hit_ratio', 'l2_sector_hit_ratio', 'l2_read_hit_ratio', 'l2_sector_read_hit_ratio',
+                     'l2_write_hit_ratio', 'l2_sector_write_hit_ratio', 'dram_latency_cycles',
+                     'prefetch_accuracy', 'prefetch_coverage', 'prefetch_late_ratio'];
+
+  function byMetricOrder(a, b) {
+    var x = metricOrder.indexOf(a) < 0 ? metricOrder.length : metricOrder.indexOf(a);
+    var y = metricOrder.indexOf(b) < 0 ? metricOrder.length : metricOrder.indexOf(b);
+    return x - y || (a < b ? -1 : a > b ? 1 : 0);
+  }
+
   function metricLabel(metric) {
     return metric.replace(/_/g, ' ').replace(/\bl1\b/g, 'L1').replace(/\bl2\b/g, 'L2')
         .replace(/\bdram\b/g, 'DRAM');
@@ -210,8 +224,14 @@ var memcarloReport = (function () {
     var datasets = [];
     var byLevel = histogram.by_level && typeof histogram.by_level === 'object' ? histogram.by_level : null;
     var shares = histogram.level_shares || {};
+    var levelOrder = Object.keys(levelNames);
     if (byLevel && Object.keys(byLevel).length > 0) {
-      Object.keys(byLevel).forEach(function (level, index) {
+      // Fastest level at the bottom of each bar, whatever order the JSON has them in.
+      Object.keys(byLevel).sort(function (a, b) {
+        var x = levelOrder.indexOf(a) < 0 ? levelOrder.length : levelOrder.indexOf(a);
+        var y = levelOrder.indexOf(b) < 0 ? levelOrder.length : levelOrder.indexOf(b);
+        return x - y || (a < b ? -1 : a > b ? 1 : 0);
+      }).forEach(function (level, index) {
         var share = shares[level];
         var color = levelColors[level] || palette[index % palette.length];
         datasets.push({
@@ -284,8 +304,8 @@ var memcarloReport = (function () {
   var loadColumns = [
     { title: 'cost', value: function (r) { return r.share; }, numeric: true, cost: true },
     { title: 'id', value: function (r) { return r.load.id; }, text: function (r) { return String(r.load.id); }, numeric: true, ascendingFirst: true },
-    { title: 'location', value: function (r) { return loadLocation(r.load); }, text: function (r) { return loadLocation(r.load); } },
-    { title: 'expression', value: function (r) { return r.load.expression; }, text: function (r) { return r.load.expression; }, className: 'code' },
+    { title: 'location', value: function (r) { return loadLocation(r.load); }, text: function (r) { return loadLocation(r.load).replace(/\//g, '/\u200b'); }, className: 'wrap' },
+    { title: 'expression', value: function (r) { return r.load.expression; }, text: function (r) { return r.load.expression; }, className: 'code wrap' },
     { title: 'kind', value: function (r) { return r.load.kind; }, text: function (r) { return r.load.kind; } },
     { title: 'requests', value: function (r) { return r.load.requests; }, text: function (r) { return String(r.load.requests); }, numeric: true },
     { title: 'trans./req.', value: function (r) { return r.load.transactions_per_request; }, text: function (r) { return formatNumber(r.load.transactions_per_request, 2); }, numeric: true },
@@ -356,7 +376,7 @@ var memcarloReport = (function () {
         }
         columns.forEach(function (column) {
           tr.appendChild(column.cost ? costCell(row)
-                                     : element('td', { text: column.text(row), className: (column.numeric ? 'number ' : '') + (column.className || '') }));
+                                     : element('td', { text: column.text(row), title: column.text(row), className: (column.numeric ? 'number ' : '') + (column.className || '') }));
         });
         tr.addEventListener('click', function () { onSelect(row.load.id); });
         body.appendChild(tr);
@@ -429,7 +449,7 @@ var memcarloReport = (function () {
       return element('th', { text: title });
     }))]));
     var body = element('tbody');
-    Object.keys(metrics).forEach(function (metric) {
+    Object.keys(metrics).sort(byMetricOrder).forEach(function (metric) {
       var d = metrics[metric];
       var digits = digitsFor(metric);
       body.appendChild(element('tr', {}, [
@@ -483,12 +503,7 @@ var memcarloReport = (function () {
         grid.appendChild(element('p', { className: 'note wide', text: 'This report has no per-access latency histogram for this load.' }));
       }
       var metrics = Object.keys(load).filter(function (key) { return isDistribution(load[key]); });
-      var first = ['latency_cycles', 'l1_hit_ratio', 'l2_hit_ratio'];
-      metrics.sort(function (a, b) {
-        var x = first.indexOf(a) < 0 ? first.length : first.indexOf(a);
-        var y = first.indexOf(b) < 0 ? first.length : first.indexOf(b);
-        return x - y || a.localeCompare(b);
-      });
+      metrics.sort(byMetricOrder);
       metrics.forEach(function (metric) {
         var chart = trialHistogram(grid, 'load-' + id + '-' + metric, metric, load[metric]);
         if (chart) {
@@ -513,7 +528,8 @@ var memcarloReport = (function () {
   // cycles on separate plots (their scales differ by orders of magnitude).
   function convergenceSection(app, convergence) {
     var series = convergence && convergence.stddev && typeof convergence.stddev === 'object' ? convergence.stddev : {};
-    var names = Object.keys(series).filter(function (name) { return Array.isArray(series[name]) && series[name].length > 0; });
+    var names = Object.keys(series).filter(function (name) { return Array.isArray(series[name]) && series[name].length > 0; })
+        .sort(byMetricOrder);
     var grid = element('div', { className: 'chart-grid' });
     var content = [element('p', { className: 'note', text: (convergence && convergence.description) || 'standard deviation after n trials' }), grid];
     app.appendChild(section('Convergence', content));  // before the charts: they size to it
@@ -664,6 +680,12 @@ var memcarloReport = (function () {
                   y: { title: titled(metricLabel(metric)) } }
       }
     }));
+    // The sweep pairs only some metrics with the baseline; the others get no difference plot.
+    var compared = differences.some(function (d) { return d !== undefined; });
+    if (!compared) {
+      grid.appendChild(element('p', { className: 'note', text: metricLabel(metric) + ': the sweep report gives no paired difference for this metric.' }));
+      return;
+    }
     var differenceColor = palette[1];
     made.push(makeChart(grid, 'sweep-' + scope + '-' + metric + '-difference', {
       type: 'bar',
@@ -743,6 +765,7 @@ var memcarloReport = (function () {
           }
         });
       });
+      metrics.sort(byMetricOrder);
       metrics.forEach(function (metric) { sweepMetricCharts(grid, points, scope, metric, made); });
       if (metrics.length === 0) {
         grid.appendChild(element('p', { className: 'note', text: 'No metric is defined here.' }));
