@@ -279,7 +279,12 @@ std::string html_report(const json& report, const std::string& source) {
   page += "<pre id=\"render-status\" hidden></pre>\n";
   page += "<script type=\"application/json\" id=\"report-data\">" + embedded_json(report) +
           "</script>\n";
-  page += "<script>\n" + script_text(resources::html_report_js()) + "</script>\n";
+  // The page's script first (its error capture sees everything after it), one element per part.
+  for (const std::string_view part :
+       {resources::html_report_core_js(), resources::html_report_simulation_js(),
+        resources::html_report_sweep_js()}) {
+    page += "<script>\n" + script_text(part) + "</script>\n";
+  }
   // Chart.js last before the call that draws the page: its banner (version, license) stays intact.
   page += "<script>\n" + script_text(resources::chart_js()) + "\n</script>\n";
   page += "<script>memcarloReport.render();</script>\n";
