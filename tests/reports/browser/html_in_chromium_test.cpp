@@ -43,10 +43,11 @@ BrowserRun chromium(const fs::path& page, const std::string& mode) {
   fs::create_directories(profile);
   const fs::path log = profile / "stderr.txt";
   const std::string command =
-      "timeout 60 " MEMCARLO_CHROMIUM
+      "timeout 45 " MEMCARLO_CHROMIUM
       " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
       " --disable-background-networking --disable-component-update --disable-sync"
-      " --disable-extensions --disable-default-apps --user-data-dir=" +
+      " --disable-extensions --disable-default-apps --disable-dev-shm-usage --hide-scrollbars"
+      " --user-data-dir=" +
       profile.string() + " --enable-logging=stderr --v=0 --virtual-time-budget=5000 " + mode +
       " file://" + fs::absolute(page).string() + " 2>" + log.string();
   const auto result = run_command(command);
