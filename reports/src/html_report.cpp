@@ -73,9 +73,9 @@ void check_latency_histogram(const Checked& in, const json& histogram, const std
   check_numbers(in, edges, Checked::join(place, "edges"));
   check_numbers(in, counts, Checked::join(place, "counts"));
   if (edges.size() != counts.size() + 1) {
-    in.fail(Checked::join(place, "edges"),
-            "expected one edge more than counts (" + std::to_string(counts.size() + 1) +
-                "), found " + std::to_string(edges.size()));
+    in.fail(Checked::join(place, "edges"), "expected one edge more than counts (" +
+                                               std::to_string(counts.size() + 1) + "), found " +
+                                               std::to_string(edges.size()));
   }
   if (const auto by_level = histogram.find("by_level"); by_level != histogram.end()) {
     const std::string level_place = Checked::join(place, "by_level");
@@ -138,8 +138,8 @@ void check_simulation(const Checked& in, const json& report) {
 void check_sweep(const Checked& in, const json& report) {
   const json& version = in.member(report, "", "version");
   if (version_number(in, version, "version") != kSweepSchemaVersion) {
-    in.fail("version", "unknown sweep report version " + version.dump() +
-                           ": this memcarlo reads " + std::to_string(kSweepSchemaVersion));
+    in.fail("version", "unknown sweep report version " + version.dump() + ": this memcarlo reads " +
+                           std::to_string(kSweepSchemaVersion));
   }
   const json& inputs = object_member(in, report, "", "inputs");
   in.text(in.member(inputs, "inputs", "trace"), "inputs.trace");
@@ -241,8 +241,9 @@ std::string html_text(std::string_view text) {
 HtmlReportKind check_html_report(const json& report, const std::string& source) {
   const Checked in(source);
   if (!report.is_object()) {
-    in.fail("", "expected a JSON object: a memcarlo simulate report (\"schema_version\": 1) or "
-                "sweep report (\"schema\": \"memcarlo-sweep\")");
+    in.fail("",
+            "expected a JSON object: a memcarlo simulate report (\"schema_version\": 1) or "
+            "sweep report (\"schema\": \"memcarlo-sweep\")");
   }
   if (const auto schema = report.find("schema"); schema != report.end()) {
     if (*schema != kSweepSchema) {
@@ -254,8 +255,9 @@ HtmlReportKind check_html_report(const json& report, const std::string& source) 
     return HtmlReportKind::kSweep;
   }
   if (!report.contains("schema_version")) {
-    in.fail("", "not a memcarlo report: expected \"schema_version\" (a simulate report) or "
-                "\"schema\": \"memcarlo-sweep\" (a sweep report)");
+    in.fail("",
+            "not a memcarlo report: expected \"schema_version\" (a simulate report) or "
+            "\"schema\": \"memcarlo-sweep\" (a sweep report)");
   }
   check_simulation(in, report);
   return HtmlReportKind::kSimulation;
@@ -263,9 +265,9 @@ HtmlReportKind check_html_report(const json& report, const std::string& source) 
 
 std::string html_report(const json& report, const std::string& source) {
   const HtmlReportKind kind = check_html_report(report, source);
-  const std::string title = std::string(kind == HtmlReportKind::kSweep ? "memcarlo sweep: "
-                                                                        : "memcarlo report: ") +
-                            source;
+  const std::string title =
+      std::string(kind == HtmlReportKind::kSweep ? "memcarlo sweep: " : "memcarlo report: ") +
+      source;
   std::string page;
   page.reserve(resources::chart_js().size() + report.size() * 64 + 65536);
   page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -274,8 +276,9 @@ std::string html_report(const json& report, const std::string& source) {
   page += "<title>" + html_text(title) + "</title>\n";
   page += "<style>\n" + std::string(resources::html_report_css()) + "</style>\n";
   page += "</head>\n<body>\n";
-  page += "<div id=\"app\"><noscript>This report draws its tables and plots with JavaScript; "
-          "the data is in the element report-data of this file.</noscript></div>\n";
+  page +=
+      "<div id=\"app\"><noscript>This report draws its tables and plots with JavaScript; "
+      "the data is in the element report-data of this file.</noscript></div>\n";
   page += "<pre id=\"render-status\" hidden></pre>\n";
   page += "<script type=\"application/json\" id=\"report-data\">" + embedded_json(report) +
           "</script>\n";

@@ -39,8 +39,7 @@ TEST(ReportCommand, SimulateHtmlAndReportHtmlShowTheReportJustWritten) {
   EXPECT_EQ(embedded_report(read_text_file(page)), written);
 
   const fs::path again = dir / "gather-report.html";
-  const auto converted =
-      memcarlo("report " + report.string() + " --html -o " + again.string());
+  const auto converted = memcarlo("report " + report.string() + " --html -o " + again.string());
   ASSERT_EQ(converted.exit_code, 0) << converted.output;
   EXPECT_EQ(embedded_report(read_text_file(again)), written);
   EXPECT_EQ(embedded_report(read_text_file(again))["loads"].size(), 3u);
@@ -55,9 +54,9 @@ TEST(ReportCommand, SweepHtmlAndReportHtmlOnASweepReport) {
   const fs::path dir = scratch_dir();
   const fs::path report = dir / "gather-sweep.json";
   const fs::path page = dir / "gather-sweep.html";
-  const auto swept = memcarlo("sweep " + gather_trace() +
-                              " -n 6 -q --vary l1.size=16KiB,48KiB -o " + report.string() +
-                              " --html " + page.string());
+  const auto swept =
+      memcarlo("sweep " + gather_trace() + " -n 6 -q --vary l1.size=16KiB,48KiB -o " +
+               report.string() + " --html " + page.string());
   ASSERT_EQ(swept.exit_code, 0) << swept.output;
   const json written = read_json_file(report);
   EXPECT_EQ(embedded_report(read_text_file(page)), written);
@@ -77,8 +76,8 @@ TEST(ReportCommand, TheHandMadeReportWithPerAccessHistograms) {
 
 TEST(ReportCommand, BadInputExitsWithTwoAndNamesTheFile) {
   const fs::path dir = scratch_dir();
-  const auto not_json = memcarlo("report " + gather_trace() + " --html -o " +
-                                 (dir / "x.html").string());
+  const auto not_json =
+      memcarlo("report " + gather_trace() + " --html -o " + (dir / "x.html").string());
   EXPECT_EQ(not_json.exit_code, 2);
   EXPECT_NE(not_json.output.find("memcarlo: error: " + gather_trace() + ": not JSON"),
             std::string::npos)
@@ -89,8 +88,8 @@ TEST(ReportCommand, BadInputExitsWithTwoAndNamesTheFile) {
   json report = read_json_file(kHtmlData + "html_simulation_report.json");
   report["schema_version"] = 3;
   std::ofstream(future) << report.dump();
-  const auto unknown = memcarlo("report " + future.string() + " --html -o " +
-                                (dir / "y.html").string());
+  const auto unknown =
+      memcarlo("report " + future.string() + " --html -o " + (dir / "y.html").string());
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.output.find(future.string() +
                                 ": schema_version: unknown version 3: this memcarlo reads 1"),

@@ -26,10 +26,16 @@ using memcarlo::test_support::occurrences;
 using memcarlo::test_support::read_text_file;
 using nlohmann::json;
 
-json fixture(const std::string& name) { return json::parse(read_text_file(kHtmlData + name)); }
+json fixture(const std::string& name) {
+  return json::parse(read_text_file(kHtmlData + name));
+}
 
-json simulation_report() { return fixture("html_simulation_report.json"); }
-json sweep_report() { return fixture("html_sweep_report.json"); }
+json simulation_report() {
+  return fixture("html_simulation_report.json");
+}
+json sweep_report() {
+  return fixture("html_sweep_report.json");
+}
 
 /// The message of the HtmlReportError that html_report throws for `report` (empty if none).
 std::string error_for(const json& report) {
@@ -164,8 +170,9 @@ TEST(HtmlReportErrors, NameTheFileThePlaceAndWhatWasExpected) {
 }
 
 TEST(HtmlReportErrors, FilesThatAreNotJsonOrCannotBeRead) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("memcarlo-html-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("memcarlo-html-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   std::filesystem::create_directories(dir);
   const std::string not_json = (dir / "trace.mct").string();
   std::ofstream(not_json) << "MCT\x01 binary";

@@ -118,7 +118,8 @@ json open_page(const fs::path& page) {
 void expect_not_blank(const fs::path& page, const std::string& name) {
   const fs::path png = scratch_dir() / (name + ".png");
   fs::remove(png);
-  const BrowserRun run = chromium(page, "--screenshot=" + png.string() + " --window-size=1200,1600");
+  const BrowserRun run =
+      chromium(page, "--screenshot=" + png.string() + " --window-size=1200,1600");
   ASSERT_EQ(run.exit_code, 0) << run.log;
   EXPECT_EQ(console_lines(run.log), std::vector<std::string>{}) << run.log;
   ASSERT_TRUE(fs::exists(png)) << run.log;
@@ -171,8 +172,8 @@ TEST(HtmlInChromium, HandMadeReportWithPerAccessHistograms) {
 
 TEST(HtmlInChromium, SimulatedTraceWithoutPerAccessHistograms) {
   const fs::path report = scratch_dir() / "browser-gather.json";
-  const auto r = memcarlo("simulate " + write_trace("browser-gather.mct") + " -n 6 -q -o " +
-                          report.string());
+  const auto r =
+      memcarlo("simulate " + write_trace("browser-gather.mct") + " -n 6 -q -o " + report.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json written = read_json_file(report);
   const json status = open_page(make_page(report.string(), "browser-gather.html"));

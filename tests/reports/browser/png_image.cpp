@@ -132,9 +132,9 @@ ImageFigures image_figures(const PngImage& image) {
     figures.coloured_pixels += std::max({r, g, b}) - std::min({r, g, b}) > 60 ? 1 : 0;
   }
   figures.distinct_colours = colours.size();
-  figures.non_white_share =
-      image.pixels.empty() ? 0.0
-                           : static_cast<double>(non_white) / static_cast<double>(image.pixels.size());
+  figures.non_white_share = image.pixels.empty() ? 0.0
+                                                 : static_cast<double>(non_white) /
+                                                       static_cast<double>(image.pixels.size());
   return figures;
 }
 

@@ -21,8 +21,8 @@ PngImage read_png(const std::string& path);
 
 struct ImageFigures {
   std::size_t distinct_colours = 0;
-  double non_white_share = 0;      // of the pixels
-  std::size_t coloured_pixels = 0; // clearly not grey: max channel - min channel > 60
+  double non_white_share = 0;       // of the pixels
+  std::size_t coloured_pixels = 0;  // clearly not grey: max channel - min channel > 60
 };
 
 ImageFigures image_figures(const PngImage& image);
