@@ -121,6 +121,8 @@ TEST(HtmlReport, WorksWithoutTheOptionalParts) {
     load.erase("latency_histogram");
   }
   EXPECT_EQ(embedded_report(html_report(report, "old.json")), report);
+  report["loads"][0]["latency_histogram"] = nullptr;  // as for a store
+  EXPECT_EQ(embedded_report(html_report(report, "old.json")), report);
 }
 
 TEST(HtmlReportErrors, NameTheFileThePlaceAndWhatWasExpected) {

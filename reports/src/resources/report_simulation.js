@@ -372,8 +372,11 @@
     ]));
     var detailsSection = section('Per-load histograms', [details.element]);
     app.appendChild(detailsSection);
-    if (details.first !== null) {
-      details.show(details.first);
+    // The costliest load first, or the one the address names (report.html#load=ID).
+    var named = /^#load=(\d+)$/.exec(window.location.hash);
+    var initial = named && rows.some(function (r) { return r.load.id === Number(named[1]); }) ? Number(named[1]) : details.first;
+    if (initial !== null) {
+      details.show(initial);
     } else {
       details.element.appendChild(element('p', { className: 'note', text: 'This report has no loads.' }));
     }

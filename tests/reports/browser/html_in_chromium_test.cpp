@@ -36,8 +36,10 @@ struct BrowserRun {
   std::string log;  // Chromium's standard error with --enable-logging=stderr
 };
 
-/// Chromium, headless, on `page` with a fresh profile, no network use and a time limit.
-BrowserRun chromium(const fs::path& page, const std::string& mode) {
+/// Chromium, headless, on `page` (with the address's `fragment`, e.g. "#load=4") with a fresh
+/// profile, no network use and a time limit.
+BrowserRun chromium(const fs::path& page, const std::string& mode,
+                    const std::string& fragment = "") {
   static int runs = 0;
   const fs::path profile = scratch_dir() / ("chromium-profile-" + std::to_string(runs++));
   fs::create_directories(profile);
@@ -49,7 +51,7 @@ BrowserRun chromium(const fs::path& page, const std::string& mode) {
       " --disable-extensions --disable-default-apps --disable-dev-shm-usage --hide-scrollbars"
       " --user-data-dir=" +
       profile.string() + " --enable-logging=stderr --v=0 --virtual-time-budget=5000 " + mode +
-      " file://" + fs::absolute(page).string() + " 2>" + log.string();
+      " file://" + fs::absolute(page).string() + fragment + " 2>" + log.string();
   const auto result = run_command(command);
   BrowserRun run{result.exit_code, result.output, read_text_file(log)};
   fs::remove_all(profile);
@@ -99,8 +101,8 @@ std::vector<std::size_t> chart_points(const json& status, const std::string& nam
 }
 
 /// Opens the page, checks that it drew without an error and returns what it recorded.
-json open_page(const fs::path& page) {
-  const BrowserRun run = chromium(page, "--dump-dom");
+json open_page(const fs::path& page, const std::string& fragment = "") {
+  const BrowserRun run = chromium(page, "--dump-dom", fragment);
   EXPECT_EQ(run.exit_code, 0) << run.log;
   EXPECT_EQ(console_lines(run.log), std::vector<std::string>{}) << run.log;
   const json status = render_status(run.dom);
@@ -168,6 +170,20 @@ TEST(HtmlInChromium, HandMadeReportWithPerAccessHistograms) {
     EXPECT_EQ(points, report["inputs"]["trials"].get<std::size_t>());
   }
   expect_not_blank(page, "browser-fixture");
+
+  // The store (no latency, a null per-access histogram) named in the address: its hit ratio
+  // histograms, no latency plot, no error.
+  const json& store = report["loads"][4];
+  ASSERT_EQ(store["kind"], "store");
+  ASSERT_TRUE(store["latency_histogram"].is_null());
+  const std::string id = std::to_string(store["id"].get<int>());
+  const json store_status = open_page(page, "#load=" + id);
+  EXPECT_EQ(chart_points(store_status, "load-" + id + "-l1_hit_ratio"),
+            std::vector<std::size_t>{store["l1_hit_ratio"]["histogram"]["counts"].size()});
+  for (const json& chart : store_status["charts"]) {
+    EXPECT_NE(chart["name"], "load-" + id + "-latency_cycles");
+    EXPECT_NE(chart["name"], "load-" + id + "-access-latency");
+  }
 }
 
 TEST(HtmlInChromium, SimulatedTraceWithoutPerAccessHistograms) {
