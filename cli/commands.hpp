@@ -42,6 +42,7 @@ void add_sweep_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_diff_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
+void add_report_command(CLI::App& app);
 /// Adds `for-device` under the `hierarchy` subcommand (device name -> preset).
 void add_hierarchy_for_device_command(CLI::App& hierarchy);
 void add_synth_command(CLI::App& app);

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   memcarlo::cli::add_compare_command(app);
   memcarlo::cli::add_diff_command(app);
   memcarlo::cli::add_validate_command(app);
+  memcarlo::cli::add_report_command(app);
   memcarlo::cli::add_hierarchy_for_device_command(*app.get_subcommand("hierarchy"));
   memcarlo::cli::add_run_command(app);
   memcarlo::cli::add_profile_command(app);

@@ -1,5 +1,6 @@
 // `memcarlo profile FILE.cu [-- args]`: everything in one command — build with memcarlo-cc for the
-// host backend, run with tracing, simulate, print the per-load table and write report.json.
+// host backend, run with tracing, simulate, print the per-load table and write report.json and
+// report.html beside it.
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
@@ -75,6 +76,12 @@ void run_profile(ProfileOptions options) {
     throw UserError(outcome.problem, 2);
   }
   options.simulate.trace = options.run.trace;
+  if (options.simulate.html.empty()) {  // report.html beside report.json
+    options.simulate.html =
+        options.simulate.output == "-"
+            ? std::string("report.html")
+            : (fs::path(options.simulate.output).parent_path() / "report.html").string();
+  }
   std::cerr << "memcarlo profile: simulating " << outcome.launches << " launches, "
             << outcome.records << " warp records\n";
   run_simulate(options.simulate);
@@ -91,7 +98,7 @@ void add_profile_command(CLI::App& app) {
       "profile",
       "Profile a CUDA program in one command: build it with memcarlo-cc for the host backend (no "
       "GPU needed), run it with tracing, simulate the trace, print the per-load table and write "
-      "report.json");
+      "report.json and report.html (--html FILE to put the page elsewhere)");
   profile->add_option("FILE", options->source, "The .cu file (the whole program)")->required();
   profile->add_option("--cc-flag", options->cc_flags,
                       "An extra memcarlo-cc / nvcc argument, e.g. --cc-flag=-Iinclude "

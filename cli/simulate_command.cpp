@@ -179,6 +179,9 @@ void run_simulate(const SimulateOptions& options) {
   } else {
     std::cout << json << "\n";
   }
+  if (!options.html.empty()) {
+    write_html_report(json, options.output == "-" ? options.trace : options.output, options.html);
+  }
   if (!options.quiet && options.output != "-") {
     reports::print_table(std::cout, summary, compiled, config, table);
     std::cout << "\n" << run.trials.size() << " trials of " << compiled.transactions.size()
@@ -188,7 +191,8 @@ void run_simulate(const SimulateOptions& options) {
       std::cout << (run.converged ? " (every 95% interval within " : " (NOT converged to ")
                 << options.until_ci << ")";
     }
-    std::cout << "; report: " << options.output << "\n";
+    std::cout << "; report: " << options.output
+              << (options.html.empty() ? "" : ", page: " + options.html) << "\n";
   }
 }
 
@@ -291,6 +295,9 @@ void add_simulation_options(CLI::App& command, SimulateOptions& options) {
       ->capture_default_str();
   simulate->add_option("--output,-o", options.output, "Report file ('-' for stdout)")
       ->capture_default_str();
+  simulate->add_option("--html", options.html,
+                       "Also write the report as a self-contained HTML page with plots to FILE "
+                       "(as `memcarlo report --html` makes it)");
   simulate
       ->add_option("--bins", options.bins,
                    "Histogram bins, over the trials' [min, max] widened by 5 % on each side")

@@ -24,6 +24,7 @@ struct SimulateOptions {
   std::uint32_t max_trials = 1000;
   std::vector<std::uint32_t> launches;
   std::string output = "report.json";
+  std::string html;  // --html: also the report as an HTML page here (empty: none)
   unsigned bins = 20;
   bool allow_truncated = false;
   bool quiet = false;
@@ -31,7 +32,7 @@ struct SimulateOptions {
   std::size_t width = 0;      // the table's width; 0: the terminal's, or a fixed one in a pipe
 };
 
-/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --bins, --quiet.
+/// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --html, --bins, --quiet.
 void add_simulation_options(CLI::App& command, SimulateOptions& options);
 /// --sort and --width, for the commands that print simulate's per-load table.
 void add_table_options(CLI::App& command, SimulateOptions& options);
@@ -41,5 +42,10 @@ void add_table_options(CLI::App& command, SimulateOptions& options);
 /// the run will need much memory or time or --threads is more than the machine has, and progress
 /// on a terminal. Throws UserError (exit code 2) for malformed inputs.
 void run_simulate(const SimulateOptions& options);
+
+/// Writes the HTML page of `report_json` (a report this memcarlo just made) to `path` ('-' for
+/// stdout); `source` names the report in the page's title. (report_command.cpp)
+void write_html_report(const std::string& report_json, const std::string& source,
+                       const std::string& path);
 
 }  // namespace memcarlo::cli

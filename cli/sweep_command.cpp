@@ -292,6 +292,10 @@ void run_sweep(const SweepOptions& options) {
   } else {
     std::cout << json << "\n";
   }
+  if (!simulation.html.empty()) {
+    write_html_report(json, simulation.output == "-" ? simulation.trace : simulation.output,
+                      simulation.html);
+  }
   if (!options.csv.empty()) {
     std::ofstream out(options.csv);
     reports::write_sweep_csv(out, results);
@@ -308,7 +312,8 @@ void run_sweep(const SweepOptions& options) {
       std::cout << ", " << resumed << " resumed from " << resume_dir.string();
     }
     std::cout << ", " << performance.wall_seconds << " s on " << threads
-              << " threads; report: " << simulation.output << "\n";
+              << " threads; report: " << simulation.output
+              << (simulation.html.empty() ? "" : ", page: " + simulation.html) << "\n";
   }
 }
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages memcarlo builds and tests with (skips apt when all are there).
+# libjs-chart.js is built into the HTML reports; chromium and zlib1g-dev run their browser test.
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   libtbb-dev libeigen3-dev libboost-dev libboost-context-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev liblzma-dev
   libclang-16-dev llvm-16-dev clang-16
+  libjs-chart.js chromium zlib1g-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -22,20 +22,21 @@ count_tests() {
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMEMCARLO_BUILD_TESTS=ON \
   -DMEMCARLO_BUILD_INSTRUMENTER=ON -DMEMCARLO_BUILD_CUDA_BACKEND=ON -DMEMCARLO_BUILD_BENCH=ON \
-  -DMEMCARLO_SANITIZE=OFF
+  -DMEMCARLO_SANITIZE=OFF -DMEMCARLO_BROWSER_TESTS=ON
 cmake --build build -j"$jobs"
 release_tests=$(count_tests build)
 echo "test.sh: ${release_tests} release tests"
 ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs" --timeout 900
 
 # Sanitizers: the libraries and their tests; the Clang-based instrumenter and the benchmarks stay
-# out (their heavy dependencies are not instrumented anyway) to keep CI well under an hour.
+# out (their heavy dependencies are not instrumented anyway) to keep CI well under an hour, and so
+# does the browser test of the HTML reports (Chromium is not instrumented; the release build runs it).
 # -g1 (line tables only) keeps sanitizer reports symbolized with file:line at a fraction of the
 # compile and link time of full debug information.
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_SANITIZE=ON \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
   -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
-  -DMEMCARLO_BUILD_CUDA_BACKEND=OFF
+  -DMEMCARLO_BUILD_CUDA_BACKEND=OFF -DMEMCARLO_BROWSER_TESTS=OFF
 cmake --build build-sanitize -j"$jobs"
 sanitizer_tests=$(count_tests build-sanitize)
 echo "test.sh: ${sanitizer_tests} sanitizer tests"

@@ -1,0 +1,246 @@
+// The HTML reports in a real browser (MEMCARLO_BROWSER_TESTS): headless Chromium opens the page of
+// the hand-made report with per-access histograms, of a simulated trace and of a sweep; the test
+// reads the rendered DOM back (--dump-dom) and checks: no console error, neither in Chromium's log
+// nor caught by the page; one table row per load (or point); every chart holds the data points
+// of its series; a screenshot that is not blank.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "browser/png_image.hpp"
+#include "cli/cli_fixtures.hpp"
+#include "html_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using memcarlo::test_support::image_figures;
+using memcarlo::test_support::kHtmlData;
+using memcarlo::test_support::memcarlo;
+using memcarlo::test_support::occurrences;
+using memcarlo::test_support::read_json_file;
+using memcarlo::test_support::read_png;
+using memcarlo::test_support::read_text_file;
+using memcarlo::test_support::run_command;
+using memcarlo::test_support::scratch_dir;
+using memcarlo::test_support::write_trace;
+using nlohmann::json;
+
+struct BrowserRun {
+  int exit_code = -1;
+  std::string dom;  // --dump-dom: the document after its scripts ran
+  std::string log;  // Chromium's standard error with --enable-logging=stderr
+};
+
+/// Chromium, headless, on `page` (with the address's `fragment`, e.g. "#load=4") with a fresh
+/// profile, no network use and a time limit.
+BrowserRun chromium(const fs::path& page, const std::string& mode,
+                    const std::string& fragment = "") {
+  static int runs = 0;
+  const fs::path profile = scratch_dir() / ("chromium-profile-" + std::to_string(runs++));
+  fs::create_directories(profile);
+  const fs::path log = profile / "stderr.txt";
+  const std::string command =
+      "timeout 45 " MEMCARLO_CHROMIUM
+      " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+      " --disable-background-networking --disable-component-update --disable-sync"
+      " --disable-extensions --disable-default-apps --disable-dev-shm-usage --hide-scrollbars"
+      " --user-data-dir=" +
+      profile.string() + " --enable-logging=stderr --v=0 --virtual-time-budget=5000 " + mode +
+      " file://" + fs::absolute(page).string() + fragment + " 2>" + log.string();
+  const auto result = run_command(command);
+  BrowserRun run{result.exit_code, result.output, read_text_file(log)};
+  fs::remove_all(profile);
+  return run;
+}
+
+/// The lines of Chromium's log that come from the page's console (the page logs nothing when
+/// all is well) or report an uncaught exception.
+std::vector<std::string> console_lines(const std::string& log) {
+  std::vector<std::string> lines;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("CONSOLE") != std::string::npos || line.find("Uncaught") != std::string::npos) {
+      lines.push_back(line);
+    }
+  }
+  return lines;
+}
+
+/// What the page's script recorded after drawing (<pre id="render-status">), from the DOM.
+json render_status(const std::string& dom) {
+  static const std::regex element(R"(<pre id="render-status"[^>]*>([^<]*)</pre>)");
+  std::smatch match;
+  if (!std::regex_search(dom, match, element)) {
+    ADD_FAILURE() << "no render-status element in the DOM:\n" << dom.substr(0, 2000);
+    return json::object();
+  }
+  std::string text = match[1].str();
+  for (const auto& [entity, character] :
+       {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}}) {
+    for (auto at = text.find(entity); at != std::string::npos; at = text.find(entity, at + 1)) {
+      text.replace(at, entity.size(), character);
+    }
+  }
+  return json::parse(text);
+}
+
+/// Data points per dataset of the chart `name` (empty when the page has no such chart).
+std::vector<std::size_t> chart_points(const json& status, const std::string& name) {
+  for (const json& chart : status["charts"]) {
+    if (chart["name"] == name) {
+      return chart["points"].get<std::vector<std::size_t>>();
+    }
+  }
+  ADD_FAILURE() << "no chart " << name << " in " << status.dump();
+  return {};
+}
+
+/// Opens the page, checks that it drew without an error and returns what it recorded.
+json open_page(const fs::path& page, const std::string& fragment = "") {
+  const BrowserRun run = chromium(page, "--dump-dom", fragment);
+  EXPECT_EQ(run.exit_code, 0) << run.log;
+  EXPECT_EQ(console_lines(run.log), std::vector<std::string>{}) << run.log;
+  const json status = render_status(run.dom);
+  EXPECT_EQ(status.value("done", false), true) << status.dump();
+  EXPECT_EQ(status.value("errors", json::array()), json::array()) << status.dump();
+  // The rendered DOM, not only the status: the rows are there.
+  EXPECT_EQ(occurrences(run.dom, "<tr data-load="), status.value("load_rows", 0u));
+  EXPECT_EQ(occurrences(run.dom, "<tr data-point="), status.value("point_rows", 0u));
+  EXPECT_GT(occurrences(run.dom, "<canvas"), 0u);
+  return status;
+}
+
+/// A screenshot of the top of the page: many colours, much ink, and the colours of the plots and
+/// cost bars (not only grey text).
+void expect_not_blank(const fs::path& page, const std::string& name) {
+  const fs::path png = scratch_dir() / (name + ".png");
+  fs::remove(png);
+  const BrowserRun run =
+      chromium(page, "--screenshot=" + png.string() + " --window-size=1200,1600");
+  ASSERT_EQ(run.exit_code, 0) << run.log;
+  EXPECT_EQ(console_lines(run.log), std::vector<std::string>{}) << run.log;
+  ASSERT_TRUE(fs::exists(png)) << run.log;
+  const auto image = read_png(png.string());
+  EXPECT_EQ(image.width, 1200u);
+  EXPECT_EQ(image.height, 1600u);
+  const auto figures = image_figures(image);
+  EXPECT_GE(figures.distinct_colours, 100u) << png;
+  EXPECT_GE(figures.non_white_share, 0.03) << png;
+  EXPECT_GE(figures.coloured_pixels, 2000u) << png;
+}
+
+fs::path make_page(const std::string& report, const std::string& name) {
+  const fs::path page = scratch_dir() / name;
+  const auto r = memcarlo("report " + report + " --html -o " + page.string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return page;
+}
+
+TEST(HtmlInChromium, HandMadeReportWithPerAccessHistograms) {
+  const std::string input = kHtmlData + "html_simulation_report.json";
+  const json report = read_json_file(input);
+  const fs::path page = make_page(input, "browser-fixture.html");
+  const json status = open_page(page);
+  EXPECT_EQ(status["kind"], "simulation");
+  EXPECT_EQ(status["load_rows"], report["loads"].size());
+
+  // The load shown first is the costliest; its per-access histogram is stacked by level, one data
+  // point per bin in each level's series; its across-trial histograms hold one point per bin.
+  const json& costliest = report["loads"][0];
+  ASSERT_TRUE(costliest.contains("latency_histogram"));
+  const std::string prefix = "load-" + std::to_string(costliest["id"].get<int>()) + "-";
+  const json& access = costliest["latency_histogram"];
+  EXPECT_EQ(chart_points(status, prefix + "access-latency"),
+            std::vector<std::size_t>(access["by_level"].size(), access["counts"].size()));
+  for (const char* metric : {"latency_cycles", "l1_hit_ratio", "l2_hit_ratio"}) {
+    EXPECT_EQ(chart_points(status, prefix + metric),
+              std::vector<std::size_t>{costliest[metric]["histogram"]["counts"].size()})
+        << metric;
+  }
+  // Convergence: ratios and cycles, one point per trial in each metric's series.
+  const auto ratios = chart_points(status, "convergence-ratios");
+  const auto cycles = chart_points(status, "convergence-cycles");
+  EXPECT_EQ(ratios.size() + cycles.size(), report["convergence"]["stddev"].size());
+  for (const std::size_t points : ratios) {
+    EXPECT_EQ(points, report["inputs"]["trials"].get<std::size_t>());
+  }
+  expect_not_blank(page, "browser-fixture");
+
+  // The store (no latency, a null per-access histogram) named in the address: its hit ratio
+  // histograms, no latency plot, no error.
+  const json& store = report["loads"][4];
+  ASSERT_EQ(store["kind"], "store");
+  ASSERT_TRUE(store["latency_histogram"].is_null());
+  const std::string id = std::to_string(store["id"].get<int>());
+  const json store_status = open_page(page, "#load=" + id);
+  EXPECT_EQ(chart_points(store_status, "load-" + id + "-l1_hit_ratio"),
+            std::vector<std::size_t>{store["l1_hit_ratio"]["histogram"]["counts"].size()});
+  for (const json& chart : store_status["charts"]) {
+    EXPECT_NE(chart["name"], "load-" + id + "-latency_cycles");
+    EXPECT_NE(chart["name"], "load-" + id + "-access-latency");
+  }
+}
+
+TEST(HtmlInChromium, SimulatedTraceWithoutPerAccessHistograms) {
+  const fs::path report = scratch_dir() / "browser-gather.json";
+  const auto r =
+      memcarlo("simulate " + write_trace("browser-gather.mct") + " -n 6 -q -o " + report.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json written = read_json_file(report);
+  const json status = open_page(make_page(report.string(), "browser-gather.html"));
+  EXPECT_EQ(status["load_rows"], written["loads"].size());
+  EXPECT_EQ(written["loads"].size(), 3u);
+  EXPECT_GE(status["charts"].size(), 3u);
+  for (const json& chart : status["charts"]) {
+    for (const json& points : chart["points"]) {
+      EXPECT_GT(points.get<std::size_t>(), 0u) << chart.dump();
+    }
+  }
+}
+
+TEST(HtmlInChromium, SweepReport) {
+  const fs::path report = scratch_dir() / "browser-sweep.json";
+  const auto r = memcarlo("sweep " + write_trace("browser-sweep.mct") +
+                          " -n 6 -q --vary l1.size=16KiB,32KiB,48KiB -o " + report.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json written = read_json_file(report);
+  const fs::path page = make_page(report.string(), "browser-sweep.html");
+  const json status = open_page(page);
+  EXPECT_EQ(status["kind"], "sweep");
+  EXPECT_EQ(status["point_rows"], 3u);
+  // Each overall metric that some point defines: mean with its band (3 series), and where the
+  // sweep pairs it with the baseline, the paired difference (2); one point per sweep point each.
+  std::set<std::string> metrics;
+  std::set<std::string> compared;
+  for (const json& point : written["points"]) {
+    for (const auto& [metric, distribution] : point["overall"].items()) {
+      if (!distribution.is_null()) {
+        metrics.insert(metric);
+      }
+    }
+    for (const auto& difference : point["difference"]["overall"].items()) {
+      compared.insert(difference.key());
+    }
+  }
+  ASSERT_FALSE(metrics.empty());
+  ASSERT_FALSE(compared.empty());
+  std::size_t charts = 0;
+  for (const std::string& metric : metrics) {
+    EXPECT_EQ(chart_points(status, "sweep-overall-" + metric), std::vector<std::size_t>(3, 3));
+    ++charts;
+    if (compared.count(metric) != 0) {
+      EXPECT_EQ(chart_points(status, "sweep-overall-" + metric + "-difference"),
+                std::vector<std::size_t>(2, 3));
+      ++charts;
+    }
+  }
+  EXPECT_EQ(status["charts"].size(), charts);
+  expect_not_blank(page, "browser-sweep");
+}
+
+}  // namespace
