@@ -46,6 +46,7 @@ class SmSideOf final : public SmSide {
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_rows_ = state.counter_groups.enable(kPrefetchGroup, trace.slots.size());
     }
+    k_.latency_counts = state.latency_counts.data();
     k_.l1_enabled = config.l1.enabled;
     k_.sectored = config.l1.sector < config.l1.line;
     k_.t1 = config.l1.latency;
@@ -124,6 +125,7 @@ class SmSideOf final : public SmSide {
   static constexpr std::size_t kRequestsPerTransaction = 2 + Prefetcher::kMaxRequests;
 
   struct Constants {
+    std::uint64_t* latency_counts;  // [slot][level][bin] (TrialWorkspace::State::latency_counts)
     std::uint64_t t1;
     std::uint32_t t2;
     std::uint32_t issue_cycles;
@@ -232,7 +234,7 @@ class SmSideOf final : public SmSide {
             static_cast<std::uint16_t>(sm),
             kind,
             sector_mask(sectors),
-            0};
+            0};  // not from DRAM (yet)
   }
 
   MEMCARLO_HOT void load(const Constants& k, const L1View& l1, Holder holder,
@@ -269,14 +271,19 @@ class SmSideOf final : public SmSide {
         }
         if (fill_time > clock) {
           ++c.l1_inflight_hits;
-          if (fill_time == kPendingFill) {
-            s_.waits.push_back({t.line, static_cast<std::uint32_t>(at),
+          if (fill_time == kPendingFill) {  // its latency is counted when the fill is known
+            s_.waits.push_back({clock, t.slot(), t.line, static_cast<std::uint32_t>(at),
                                 static_cast<std::uint16_t>(sm), static_cast<std::uint16_t>(slot)});
             ++effect.pending;
             return;
           }
         }
-        effect.ready_time = std::max(effect.ready_time, std::max(fill_time, clock + k.t1));
+        const std::uint64_t ready = std::max(fill_time, clock + k.t1);
+        effect.ready_time = std::max(effect.ready_time, ready);
+        ++k.latency_counts[std::size_t{t.slot()} * latency::kRowSize +
+                           latency::index_of(fill_time > clock ? latency::Level::kL1Inflight
+                                                               : latency::Level::kL1Hit,
+                                             ready - clock)];
         return;
       }
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
