@@ -46,7 +46,6 @@ class SmSideOf final : public SmSide {
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_rows_ = state.counter_groups.enable(kPrefetchGroup, trace.slots.size());
     }
-    k_.latency_counts = state.latency_counts.data();
     k_.l1_enabled = config.l1.enabled;
     k_.sectored = config.l1.sector < config.l1.line;
     k_.t1 = config.l1.latency;
@@ -125,7 +124,6 @@ class SmSideOf final : public SmSide {
   static constexpr std::size_t kRequestsPerTransaction = 2 + Prefetcher::kMaxRequests;
 
   struct Constants {
-    std::uint64_t* latency_counts;  // [slot][level][bin] (TrialWorkspace::State::latency_counts)
     std::uint64_t t1;
     std::uint32_t t2;
     std::uint32_t issue_cycles;
@@ -280,10 +278,11 @@ class SmSideOf final : public SmSide {
         }
         const std::uint64_t ready = std::max(fill_time, clock + k.t1);
         effect.ready_time = std::max(effect.ready_time, ready);
-        ++k.latency_counts[std::size_t{t.slot()} * latency::kRowSize +
-                           latency::index_of(fill_time > clock ? latency::Level::kL1Inflight
-                                                               : latency::Level::kL1Hit,
-                                             ready - clock)];
+        // Read here, not kept in a register: hits are the rare case on most traces.
+        ++s_.latency_counts[std::size_t{t.slot()} * latency::kRowSize +
+                            latency::index_of(fill_time > clock ? latency::Level::kL1Inflight
+                                                                : latency::Level::kL1Hit,
+                                              ready - clock)];
         return;
       }
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));

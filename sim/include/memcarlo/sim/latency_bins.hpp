@@ -32,13 +32,13 @@ inline constexpr std::size_t kBins = kOpenBin + 1;
 /// Counters per counter slot (or per load): [level][bin].
 inline constexpr std::size_t kRowSize = kLevels * kBins;
 
-/// The bin of a latency of `cycles`: a bit width, a shift, a mask and two selects, no branch.
+/// The bin of a latency of `cycles`: with s = floor(log2(c)) - 2 (0 below 8), bin 4s + (c >> s),
+/// since c >> s is 4 + the quarter of the octave (or c itself below 8); latencies of 2^20 cycles
+/// and more are taken as 2^20 (the open bin). A minimum, a bit width and two shifts, no branch.
 constexpr std::uint32_t bin_of(std::uint64_t cycles) {
-  const auto octave = static_cast<std::uint32_t>(std::bit_width(cycles | 4)) - 1;  // >= 2
-  const auto quarter = static_cast<std::uint32_t>(cycles >> (octave - 2)) & 3;
-  const std::uint32_t logarithmic =
-      std::min<std::uint32_t>(kSubBinsPerOctave * (octave - 1) + quarter, kOpenBin);
-  return cycles < 4 ? static_cast<std::uint32_t>(cycles) : logarithmic;
+  const std::uint64_t clamped = std::min(cycles, std::uint64_t{1} << kOpenOctave);
+  const auto shift = static_cast<std::uint32_t>(std::bit_width(clamped | 4)) - 3;
+  return (shift << 2) + static_cast<std::uint32_t>(clamped >> shift);
 }
 
 /// The position of (level, latency) in a row.
