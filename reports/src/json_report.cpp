@@ -52,8 +52,7 @@ ordered_json latency_histogram(const analysis::LatencyHistogram& histogram) {
     }
     const std::string name(latency::kLevelNames[l]);
     by_level[name] = std::move(level_counts);
-    shares[name] =
-        accesses > 0 ? static_cast<double>(histogram.accesses(level)) / accesses : 0.0;
+    shares[name] = accesses > 0 ? static_cast<double>(histogram.accesses(level)) / accesses : 0.0;
   }
   ordered_json out;
   out["unit"] = "cycles";

@@ -6,7 +6,6 @@
 #include <cassert>
 
 #include "memcarlo/sim/latency_bins.hpp"
-
 #include "memcarlo/sim/trial.hpp"
 
 namespace memcarlo::sim {
@@ -110,8 +109,8 @@ void add_slot_latencies(std::span<const CounterSlot> slots,
   assert(slot_counts.size() == slots.size() * latency::kRowSize);
   result.latency_histogram.assign(load_count * latency::kRowSize, 0);
   for (std::size_t slot = 0; slot < slots.size(); ++slot) {
-    add_row(result.latency_histogram, slots[slot].load, slot_counts.data() + slot * latency::kRowSize,
-            latency::kRowSize);
+    add_row(result.latency_histogram, slots[slot].load,
+            slot_counts.data() + slot * latency::kRowSize, latency::kRowSize);
   }
 }
 

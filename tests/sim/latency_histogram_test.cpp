@@ -29,8 +29,8 @@ HierarchyConfig fermi(const std::vector<std::string>& overrides = {}) {
 
 /// Load `load`'s count of (level, bin) in a trial.
 std::uint64_t count(const TrialResult& r, std::uint32_t load, Level level, std::uint32_t bin) {
-  return r.latency_histogram.at(load * latency::kRowSize + static_cast<std::size_t>(level) *
-                                                               latency::kBins + bin);
+  return r.latency_histogram.at(load * latency::kRowSize +
+                                static_cast<std::size_t>(level) * latency::kBins + bin);
 }
 
 /// Load `load`'s accesses served by `level` in a trial.
@@ -212,9 +212,9 @@ TEST(LatencyHistogram, TheL1DisabledLeavesEveryCountZero) {
   std::uint32_t loads = 0;
   const auto path = mixed_trace(loads);
   const TrialResult r = run_one(path, fermi({"l1.enabled=false"}));
-  EXPECT_EQ(std::accumulate(r.latency_histogram.begin(), r.latency_histogram.end(),
-                            std::uint64_t{0}),
-            0u);
+  EXPECT_EQ(
+      std::accumulate(r.latency_histogram.begin(), r.latency_histogram.end(), std::uint64_t{0}),
+      0u);
 }
 
 TEST(LatencyHistogram, TrialsGiveTheSameHistogramsWhateverTheThreadCount) {
@@ -232,8 +232,8 @@ TEST(LatencyHistogram, TrialsGiveTheSameHistogramsWhateverTheThreadCount) {
   bool trials_differ = false;
   for (std::size_t t = 0; t < one.trials.size(); ++t) {
     EXPECT_EQ(one.trials[t].latency_histogram, two.trials[t].latency_histogram) << "trial " << t;
-    trials_differ = trials_differ || one.trials[t].latency_histogram !=
-                                         one.trials[0].latency_histogram;
+    trials_differ =
+        trials_differ || one.trials[t].latency_histogram != one.trials[0].latency_histogram;
   }
   EXPECT_TRUE(trials_differ);  // the ordering is random: the histograms vary between trials
 }
