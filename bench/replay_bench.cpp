@@ -7,7 +7,8 @@
 //   memcarlo-bench-replay [--trace FILE] [--hierarchy P] [--set KEY=VALUE]... [--trials N]
 //                         [--threads J] [--digest]
 // --digest prints a checksum of every trial's counters, so that a change meant only to make the
-// replay faster can be checked to leave its results bit-identical.
+// replay faster can be checked to leave its results bit-identical, and on a line of its own one of
+// the per-load latency histograms.
 #include <sys/resource.h>
 
 #include <cstdio>
@@ -40,7 +41,7 @@ long peak_rss_kib() {
 
 double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::HierarchyConfig& config,
            unsigned threads, std::uint32_t trials, std::uint64_t& workspace_bytes,
-           std::uint64_t& digest) {
+           std::uint64_t& digest, std::uint64_t& latency_digest) {
   memcarlo::sim::MonteCarloOptions options;
   options.trials = trials;
   options.threads = threads;
@@ -48,10 +49,15 @@ double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::Hiera
   const auto result = memcarlo::sim::run_monte_carlo(trace, config, options);
   workspace_bytes = result.workspace_bytes;
   memcarlo::sim::TrialDigest d;
+  memcarlo::sim::TrialDigest latencies;  // apart, so that the counters' digest stays comparable
   for (const auto& trial : result.trials) {
     d.add(trial);
+    for (const std::uint64_t count : trial.latency_histogram) {
+      latencies.add(count);
+    }
   }
   digest = d.value();
+  latency_digest = latencies.value();
   return result.wall_seconds;
 }
 
@@ -97,11 +103,14 @@ int main(int argc, char** argv) try {
   std::uint64_t workspace_all = 0;
   std::uint64_t digest_one = 0;
   std::uint64_t digest_all = 0;
+  std::uint64_t latency_digest_one = 0;
+  std::uint64_t latency_digest_all = 0;
   const double cpu_before = cpu_seconds();
-  const double one = run(compiled, config, 1, trials, workspace_one, digest_one);
+  const double one = run(compiled, config, 1, trials, workspace_one, digest_one, latency_digest_one);
   const double cpu_one = cpu_seconds() - cpu_before;
   const double cpu_middle = cpu_seconds();
-  const double all = run(compiled, config, threads, trials * threads, workspace_all, digest_all);
+  const double all = run(compiled, config, threads, trials * threads, workspace_all, digest_all,
+                         latency_digest_all);
   const double cpu_all = cpu_seconds() - cpu_middle;
   const double rate_one = transactions * trials / one;
   const double rate_all = transactions * trials * threads / all;
@@ -124,6 +133,10 @@ int main(int argc, char** argv) try {
     std::printf("digest: %016llx (first %u trials), %016llx (%u trials on %u threads)\n",
                 static_cast<unsigned long long>(digest_one), trials,
                 static_cast<unsigned long long>(digest_all), trials * threads, threads);
+    std::printf("latency histogram digest: %016llx (first %u trials), %016llx (%u trials on %u "
+                "threads)\n",
+                static_cast<unsigned long long>(latency_digest_one), trials,
+                static_cast<unsigned long long>(latency_digest_all), trials * threads, threads);
   }
   return 0;
 } catch (const std::exception& error) {  // a bad trace, hierarchy or override

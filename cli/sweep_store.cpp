@@ -4,9 +4,14 @@
 #include <fstream>
 
 #include "commands.hpp"
+#include "memcarlo/sim/latency_bins.hpp"
 
 namespace memcarlo::cli {
 namespace {
+
+// 2: the points keep each load's pooled latency histogram; a point stored by version 1 is run
+// again.
+constexpr int kStoreVersion = 2;
 
 nlohmann::json series_json(const analysis::MetricSeries& series) {
   nlohmann::json out = nlohmann::json::object();
@@ -39,7 +44,7 @@ void store_point(const std::filesystem::path& path, const nlohmann::json& finger
                  const StoredPoint& point) {
   nlohmann::json out;
   out["schema"] = "memcarlo-sweep-point";
-  out["version"] = 1;
+  out["version"] = kStoreVersion;
   out["fingerprint"] = fingerprint;
   out["converged"] = point.converged;
   out["wall_seconds"] = point.wall_seconds;
@@ -55,6 +60,11 @@ void store_point(const std::filesystem::path& path, const nlohmann::json& finger
     loads[std::to_string(id)] = series_json(metrics);
   }
   out["loads"] = loads;
+  nlohmann::json latency = nlohmann::json::object();
+  for (const auto& [id, counts] : point.series.latency_histograms) {
+    latency[std::to_string(id)] = counts;
+  }
+  out["latency_histograms"] = latency;
   const std::filesystem::path temporary = path.string() + ".partial";
   {
     std::ofstream file(temporary);
@@ -75,7 +85,7 @@ std::optional<StoredPoint> load_point(const std::filesystem::path& path,
   }
   try {
     const nlohmann::json in = nlohmann::json::parse(file);
-    if (in.at("schema") != "memcarlo-sweep-point" || in.at("version") != 1 ||
+    if (in.at("schema") != "memcarlo-sweep-point" || in.at("version") != kStoreVersion ||
         in.at("fingerprint") != fingerprint) {
       return std::nullopt;
     }
@@ -93,6 +103,13 @@ std::optional<StoredPoint> load_point(const std::filesystem::path& path,
     point.series.overall = series_from_json(in.at("overall"));
     for (const auto& [id, metrics] : in.at("loads").items()) {
       point.series.loads[static_cast<std::uint32_t>(std::stoul(id))] = series_from_json(metrics);
+    }
+    for (const auto& [id, counts] : in.at("latency_histograms").items()) {
+      auto& stored = point.series.latency_histograms[static_cast<std::uint32_t>(std::stoul(id))];
+      stored = counts.get<std::vector<std::uint64_t>>();
+      if (stored.size() != sim::latency::kRowSize) {
+        return std::nullopt;  // another bin layout: run the point again
+      }
     }
     return point;
   } catch (const std::exception&) {

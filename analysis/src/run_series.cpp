@@ -47,6 +47,7 @@ RunSeries run_series(std::span<const sim::TrialResult> trials, const sim::Compil
     for (const Metric* metric : load_metrics) {
       load[std::string(metric->name)] = metric_per_trial(*metric, trials, trace, config, id);
     }
+    out.latency_histograms[id] = pooled_latency_histogram(trials, id).counts;
   }
   return out;
 }
@@ -74,12 +75,17 @@ SimulationSummary summarize_series(const RunSeries& series, const sim::CompiledT
   }
   const auto load_metrics = summary.reported_metrics(MetricScope::kLoad);
   for (const auto& [id, metrics] : series.loads) {
-    LoadSummary load{id, trace.loads.at(id), MetricDistributions(MetricScope::kLoad)};
+    LoadSummary load{id, trace.loads.at(id), MetricDistributions(MetricScope::kLoad), {}};
     for (const Metric* metric : load_metrics) {
       const auto found = metrics.find(std::string(metric->name));
       if (found != metrics.end()) {
         load.metrics[*metric] = summarize_defined(found->second, *metric, bins);
       }
+    }
+    load.latency.trials = series.trials;
+    if (const auto histogram = series.latency_histograms.find(id);
+        histogram != series.latency_histograms.end()) {
+      load.latency.counts = histogram->second;
     }
     summary.loads.push_back(std::move(load));
   }

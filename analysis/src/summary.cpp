@@ -193,7 +193,8 @@ SimulationSummary summarize_run(const std::vector<sim::TrialResult>& trials,
     if (trace.loads[id].requests == 0) {
       continue;
     }
-    summary.loads.push_back({id, trace.loads[id], loads[id].summarize(MetricScope::kLoad, bins)});
+    summary.loads.push_back({id, trace.loads[id], loads[id].summarize(MetricScope::kLoad, bins),
+                             pooled_latency_histogram(trials, id)});
   }
   for (std::size_t a = 0; a < allocation_count; ++a) {
     if (allocation_accessed[a]) {

@@ -3,6 +3,7 @@
 
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/latency_bins.hpp"
 #include "memcarlo/sim/trial.hpp"
 #include "memcarlo/tracebuf/model.hpp"
 #include "report_json_parts.hpp"
@@ -25,6 +26,43 @@ ordered_json distribution(const std::optional<analysis::Distribution>& d) {
   out["max"] = d->max;
   out["trials"] = d->count;
   out["histogram"] = {{"edges", d->histogram.edges}, {"counts", d->histogram.counts}};
+  return out;
+}
+
+ordered_json latency_histogram(const analysis::LatencyHistogram& histogram) {
+  namespace latency = sim::latency;
+  const auto [first, last] = histogram.occupied_bins();
+  const double accesses = static_cast<double>(histogram.accesses());
+  ordered_json edges = ordered_json::array();
+  ordered_json counts = ordered_json::array();
+  for (std::size_t bin = first; bin < last; ++bin) {
+    edges.push_back(latency::lower_edge(bin));
+    counts.push_back(histogram.count(bin));
+  }
+  if (last > first) {
+    edges.push_back(latency::upper_edge(last - 1));
+  }
+  ordered_json by_level;
+  ordered_json shares;
+  for (std::size_t l = 0; l < latency::kLevels; ++l) {
+    const auto level = static_cast<latency::Level>(l);
+    ordered_json level_counts = ordered_json::array();
+    for (std::size_t bin = first; bin < last; ++bin) {
+      level_counts.push_back(histogram.count(level, bin));
+    }
+    const std::string name(latency::kLevelNames[l]);
+    by_level[name] = std::move(level_counts);
+    shares[name] = accesses > 0 ? static_cast<double>(histogram.accesses(level)) / accesses : 0.0;
+  }
+  ordered_json out;
+  out["unit"] = "cycles";
+  out["access"] = "L1 transaction";
+  out["edges"] = std::move(edges);
+  out["counts"] = std::move(counts);
+  out["by_level"] = std::move(by_level);
+  out["level_shares"] = std::move(shares);
+  out["accesses"] = histogram.accesses();
+  out["trials"] = histogram.trials;
   return out;
 }
 
@@ -59,6 +97,9 @@ ordered_json load_json(const analysis::LoadSummary& load, const sim::CompiledTra
                                       static_cast<double>(load.counts.requests);
   for (const analysis::Metric* metric : load_metrics) {
     entry[std::string(metric->name)] = distribution(load.metrics[*metric]);
+  }
+  if (load.latency.accesses() > 0) {
+    entry["latency_histogram"] = latency_histogram(load.latency);
   }
   return entry;
 }

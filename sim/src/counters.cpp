@@ -1,9 +1,11 @@
 // Sums of the access counters, the counter groups' slot rows, and the reduction of a trial's
-// counter slots into per-load, per-allocation, per-kernel and overall totals.
+// counter slots into per-load, per-allocation, per-kernel and overall totals, and of its per-slot
+// latency counts into per-load histograms.
 #include "memcarlo/sim/counters.hpp"
 
 #include <cassert>
 
+#include "memcarlo/sim/latency_bins.hpp"
 #include "memcarlo/sim/trial.hpp"
 
 namespace memcarlo::sim {
@@ -98,6 +100,17 @@ void add_slot_counters(std::span<const CounterSlot> slots,
       add_row(totals.kernels, slots[slot].kernel, row, width);
       add_row(totals.overall, 0, row, width);
     }
+  }
+}
+
+void add_slot_latencies(std::span<const CounterSlot> slots,
+                        std::span<const std::uint64_t> slot_counts, std::size_t load_count,
+                        TrialResult& result) {
+  assert(slot_counts.size() == slots.size() * latency::kRowSize);
+  result.latency_histogram.assign(load_count * latency::kRowSize, 0);
+  for (std::size_t slot = 0; slot < slots.size(); ++slot) {
+    add_row(result.latency_histogram, slots[slot].load,
+            slot_counts.data() + slot * latency::kRowSize, latency::kRowSize);
   }
 }
 

@@ -359,6 +359,7 @@ class L2Drain final : public L2Side {
         }
         L2Request& r = s_.requests[meta.request];
         r.fill_delay = std::max(r.fill_delay, full_cycles);
+        r.from_dram = 1;
         if (meta.counter == kNoRequest) {
           ++result_.prefetch.dram_reads;
           continue;

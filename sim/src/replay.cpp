@@ -103,9 +103,12 @@ void Replay::setup(const LaunchTrace& launch, bool keep_l2, LaunchStreams& strea
 }
 
 /// Fill times are known now: hand them to the L1 lines and the warps waiting for them. Every
-/// update is a max or a count, so the order of the requests does not matter.
+/// update is a max or a count, so the order of the requests does not matter. The latencies of
+/// the loads' L1 misses and of their in-flight hits on lines whose fill time was unknown are
+/// known now too: each is counted once, from the time the warp gets its data.
 void Replay::resolve(std::uint64_t epoch_end) {
   const PrivateCacheView l1 = l1_;
+  std::uint64_t* const latency_counts = s_.latency_counts.data();
   const std::uint32_t* const l1_set = s_.line_space.view().l1_set;
   // Where `line` sits in `sm`'s L1 now: `at` if that way still holds it, else wherever it went
   // (a line evicted and fetched again within the epoch), or kNoCell.
@@ -127,6 +130,11 @@ void Replay::resolve(std::uint64_t epoch_end) {
         fill_time = fill_time == kPendingFill ? fill : std::max(fill_time, fill);
       }
       s_.sms[r.sm].misses.resolve(epoch_of(fill));
+      if (r.kind == RequestKind::kDemandFill) {  // an L1 miss of a load: the warp waits fill_delay
+        const auto level = r.from_dram != 0 ? latency::Level::kDram : latency::Level::kL2;
+        ++latency_counts[std::size_t{r.counter} * latency::kRowSize +
+                         latency::index_of(level, r.fill_delay)];
+      }
     }
     if (r.waiter != kNoWaiter) {
       WarpSlot& w = residency_.warp(r.sm, r.waiter);
@@ -142,6 +150,10 @@ void Replay::resolve(std::uint64_t epoch_end) {
     if (at != kNoCell && l1.fill_time[at] != kPendingFill) {
       fill = l1.fill_time[at];
     }
+    // The warp's data is there at the fill; the hit's latency is at least an L1 hit's.
+    const std::uint64_t latency = std::max(fill, wait.issue_time + t1_) - wait.issue_time;
+    ++latency_counts[std::size_t{wait.counter} * latency::kRowSize +
+                     latency::index_of(latency::Level::kL1Inflight, latency)];
     WarpSlot& w = residency_.warp(wait.sm, wait.warp);
     w.ready_time = std::max(w.ready_time, fill);
     if (--w.pending == 0) {

@@ -232,7 +232,7 @@ class SmSideOf final : public SmSide {
             static_cast<std::uint16_t>(sm),
             kind,
             sector_mask(sectors),
-            0};
+            0};  // not from DRAM (yet)
   }
 
   MEMCARLO_HOT void load(const Constants& k, const L1View& l1, Holder holder,
@@ -269,14 +269,20 @@ class SmSideOf final : public SmSide {
         }
         if (fill_time > clock) {
           ++c.l1_inflight_hits;
-          if (fill_time == kPendingFill) {
-            s_.waits.push_back({t.line, static_cast<std::uint32_t>(at),
+          if (fill_time == kPendingFill) {  // its latency is counted when the fill is known
+            s_.waits.push_back({clock, t.slot(), t.line, static_cast<std::uint32_t>(at),
                                 static_cast<std::uint16_t>(sm), static_cast<std::uint16_t>(slot)});
             ++effect.pending;
             return;
           }
         }
-        effect.ready_time = std::max(effect.ready_time, std::max(fill_time, clock + k.t1));
+        const std::uint64_t ready = std::max(fill_time, clock + k.t1);
+        effect.ready_time = std::max(effect.ready_time, ready);
+        // Read here, not kept in a register: hits are the rare case on most traces.
+        ++s_.latency_counts[std::size_t{t.slot()} * latency::kRowSize +
+                            latency::index_of(fill_time > clock ? latency::Level::kL1Inflight
+                                                                : latency::Level::kL1Hit,
+                                              ready - clock)];
         return;
       }
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));

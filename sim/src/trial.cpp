@@ -14,6 +14,8 @@ void begin_trial(const CompiledTrace& trace, const HierarchyConfig& config,
   result.kernels.resize(trace.kernel_names.size());
   state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
   state.slot_counters.assign(trace.slots.size(), AccessCounters{});
+  // Zeroed in place: the vector keeps its memory from the previous trial.
+  state.latency_counts.assign(trace.slots.size() * latency::kRowSize, 0);
   state.counter_groups.disable_all();  // the policies enable what they count
   state.line_space.reset(trace, config, untraced_lines);
 }
@@ -35,6 +37,7 @@ void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config,
 
 void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, TrialResult& result) {
   add_slot_counters(trace.slots, state.slot_counters, state.counter_groups, result);
+  add_slot_latencies(trace.slots, state.latency_counts, trace.loads.size(), result);
 }
 
 std::uint32_t untraced_line_capacity(const HierarchyConfig& config) {
@@ -58,6 +61,7 @@ TrialWorkspace::~TrialWorkspace() = default;
 std::uint64_t TrialWorkspace::bytes() const {
   const State& s = *state_;
   std::uint64_t total = s.slot_counters.capacity() * sizeof(AccessCounters) +
+                        s.latency_counts.capacity() * sizeof(std::uint64_t) +
                         s.warps.capacity() * sizeof(WarpSlot) +
                         s.blocks.capacity() * sizeof(BlockSlot) +
                         s.schedulable.capacity() * 8 + s.lines.bytes() +

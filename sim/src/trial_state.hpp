@@ -13,6 +13,7 @@
 #include "append_buffer.hpp"
 #include "line_space.hpp"
 #include "memcarlo/sim/schedule/cta_scheduler.hpp"
+#include "memcarlo/sim/latency_bins.hpp"
 #include "memcarlo/sim/private_caches.hpp"
 #include "memcarlo/sim/shared_cache.hpp"
 #include "memcarlo/sim/dram/model.hpp"
@@ -70,12 +71,14 @@ struct L2Request {
   std::uint16_t sm;
   RequestKind kind;
   SectorMask sectors;        // L2-sector chunks of the L1 line
-  std::uint16_t reserved;
+  std::uint16_t from_dram;   // 1 once DRAM served part of it (its latency is then DRAM's)
 };
 static_assert(sizeof(L2Request) == 32);
 
 /// A warp that hit a line whose fill time was still unknown (in-flight hit in the same epoch).
 struct FillWait {
+  std::uint64_t issue_time;  // of the hit, for its latency
+  std::uint32_t counter;     // counter slot of the load that hit
   std::uint32_t line;
   std::uint32_t l1_way;  // the L1 way (PrivateCaches cell) that held the line
   std::uint16_t sm;
@@ -141,6 +144,9 @@ using AnyCache = std::variant<Cache<replacement::Lru>, Cache<replacement::Fifo>,
 
 struct TrialWorkspace::State {
   std::vector<AccessCounters> slot_counters;
+  /// Per counter slot, its loads' L1 transactions by level and latency bin: [slot][level][bin]
+  /// (latency_bins.hpp). The replay adds one to one counter per access.
+  std::vector<std::uint64_t> latency_counts;
   CounterGroupSlots counter_groups;  // the groups this trial's policies enabled (none: no memory)
   std::vector<SmState> sms;
   std::vector<WarpSlot> warps;        // [sm][slot]

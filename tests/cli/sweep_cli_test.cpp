@@ -163,6 +163,9 @@ TEST(SweepDifference, EachPointIsSummarisedExactlyLikeSimulateWithItsSettings) {
   const json& point = report.at("points").at(3);
   EXPECT_EQ(point.at("overall"), single.at("overall"));
   EXPECT_EQ(point.at("loads"), single.at("loads"));
+  // Latency histograms included: the series' pooled counts give simulate's histogram.
+  ASSERT_TRUE(point.at("loads").at(0).contains("latency_histogram"));
+  EXPECT_EQ(point.at("loads").at(0).at("latency_histogram").at("trials"), 4);
 }
 
 TEST(SweepDifference, WithUntilCiThePairsAreTheTrialsBothPointsRan) {
@@ -243,6 +246,16 @@ TEST(SweepResume, StoredPointsAreReusedAndTheReportIsTheSame) {
   EXPECT_EQ(resumed.at("performance").at("resumed_points"), 3);
   EXPECT_TRUE(fs::exists(stored / "point-2.json"));
   EXPECT_EQ(without_performance(resumed), without_performance(full));
+  // The resumed points' latency histograms came back from the store.
+  for (const json& point : resumed.at("points")) {
+    for (const json& load : point.at("loads")) {
+      if (load.at("kind") == "read") {
+        EXPECT_GT(load.at("latency_histogram").at("accesses").get<std::uint64_t>(), 0u);
+      } else {
+        EXPECT_FALSE(load.contains("latency_histogram"));  // a store's accesses have none
+      }
+    }
+  }
 
   // Other trials: no stored point fits, every one runs again.
   const auto other = memcarlo("sweep " + spmv_trace() +

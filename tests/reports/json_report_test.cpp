@@ -3,12 +3,14 @@
 // of a counter group appear only in reports of runs that enabled the group.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/latency_bins.hpp"
 
 namespace memcarlo::reports {
 namespace {
@@ -18,8 +20,9 @@ using analysis::MetricScope;
 using nlohmann::ordered_json;
 
 /// One read (id 0) in kernel "k" on allocation "a", three trials of hand-made counters, with or
-/// without the prefetch group.
-ordered_json report(bool prefetch) {
+/// without the prefetch group, with or without latency histograms (trial t: 2 + t L1 hits of 18
+/// cycles, 4 L2 hits of 310 cycles, 4 - t DRAM reads of 700 cycles).
+ordered_json report(bool prefetch, bool latencies = false) {
   static const sim::HierarchyConfig config = sim::load_hierarchy("fermi-c2050");
   sim::CompiledTrace trace;
   trace.loads.resize(1);
@@ -43,6 +46,13 @@ ordered_json report(bool prefetch) {
       sim::CounterGroupTotals& g = r.groups[sim::counter_group_index(sim::kPrefetchGroup)];
       g.width = sim::kPrefetchGroup.width();
       g.loads = g.allocations = g.kernels = g.overall = {5, 2, 1, 0, 0};
+    }
+    if (latencies) {
+      namespace latency = sim::latency;
+      r.latency_histogram.assign(latency::kRowSize, 0);
+      r.latency_histogram[latency::index_of(latency::Level::kL1Hit, 18)] = 2 + t;
+      r.latency_histogram[latency::index_of(latency::Level::kL2, 310)] = 4;
+      r.latency_histogram[latency::index_of(latency::Level::kDram, 700)] = 4 - t;
     }
     trials.push_back(r);
   }
@@ -104,6 +114,53 @@ TEST(JsonReportMetrics, ACounterGroupsMetricsAppearOnlyWhenTheRunEnabledTheGroup
   EXPECT_DOUBLE_EQ(with["kernels"][0]["overall"]["prefetch_accuracy"]["mean"].get<double>(), 0.4);
   // The access metrics do not change with the group.
   EXPECT_EQ(with["overall"]["l1_read_hit_ratio"], without["overall"]["l1_read_hit_ratio"]);
+}
+
+TEST(JsonReportLatencyHistogram, ALoadsHistogramHasItsOccupiedBinsLevelsAndShares) {
+  const ordered_json r = report(false, true);
+  const ordered_json& h = r["loads"][0]["latency_histogram"];
+  EXPECT_EQ(h["unit"], "cycles");
+  EXPECT_EQ(h["access"], "L1 transaction");
+  EXPECT_EQ(h["trials"], 3);
+  EXPECT_EQ(h["accesses"], 30);  // the load's L1 accesses, 10 per trial
+  // From the bin of 18 cycles, [16, 20), to the bin of 700, [640, 768).
+  const auto edges = h["edges"].get<std::vector<std::uint64_t>>();
+  const auto counts = h["counts"].get<std::vector<std::uint64_t>>();
+  ASSERT_EQ(edges.size(), counts.size() + 1);
+  EXPECT_EQ(edges.front(), 16u);
+  EXPECT_EQ(edges.back(), 768u);
+  EXPECT_TRUE(std::is_sorted(edges.begin(), edges.end()));
+  EXPECT_EQ(counts.front(), 9u);  // 2 + 3 + 4 L1 hits
+  EXPECT_EQ(counts.back(), 9u);   // 4 + 3 + 2 DRAM reads
+  std::uint64_t total = 0;
+  for (std::size_t bin = 0; bin < counts.size(); ++bin) {
+    std::uint64_t levels = 0;
+    for (const auto& [name, level_counts] : h["by_level"].items()) {
+      ASSERT_EQ(level_counts.size(), counts.size()) << name;
+      levels += level_counts[bin].get<std::uint64_t>();
+    }
+    EXPECT_EQ(levels, counts[bin]);
+    total += counts[bin];
+  }
+  EXPECT_EQ(total, 30u);
+  const std::vector<std::string> names = {"l1_hit", "l1_inflight", "l2", "dram"};
+  std::vector<std::string> keys;
+  double shares = 0;
+  for (const auto& [name, share] : h["level_shares"].items()) {
+    keys.push_back(name);
+    shares += share.get<double>();
+  }
+  EXPECT_EQ(keys, names);
+  EXPECT_DOUBLE_EQ(shares, 1.0);
+  // The L1 hit share is the pooled L1 hit ratio (9 of 30), here also the mean of the trials'.
+  EXPECT_DOUBLE_EQ(h["level_shares"]["l1_hit"].get<double>(), 0.3);
+  EXPECT_DOUBLE_EQ(r["loads"][0]["l1_hit_ratio"]["mean"].get<double>(), 0.3);
+  EXPECT_DOUBLE_EQ(h["level_shares"]["l2"].get<double>(), 0.4);
+  EXPECT_DOUBLE_EQ(h["level_shares"]["dram"].get<double>(), 0.3);
+}
+
+TEST(JsonReportLatencyHistogram, ALoadWithoutLatenciesHasNoHistogram) {
+  EXPECT_FALSE(report(false)["loads"][0].contains("latency_histogram"));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // What a sweep keeps of a Monte Carlo run: the per-trial values of every reported metric, overall
-// and per load, in trial order. Enough to summarise the run as summarize_run does (overall and
-// loads), to pair it with another run trial by trial, and to store it for --resume.
+// and per load, in trial order, and each load's latency histogram pooled over the trials. Enough
+// to summarise the run as summarize_run does (overall and loads), to pair it with another run
+// trial by trial, and to store it for --resume.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,9 @@ struct RunSeries {
   std::vector<const sim::CounterGroup*> counter_groups;  // as SimulationSummary::counter_groups
   MetricSeries overall;                                  // the reported aggregate metrics
   std::map<std::uint32_t, MetricSeries> loads;  // the reported load metrics of each replayed load
+  /// Per replayed load, its latency histogram pooled over the trials (LatencyHistogram::counts):
+  /// the pooled counts are all a summary needs, so the per-trial ones are not kept.
+  std::map<std::uint32_t, std::vector<std::uint64_t>> latency_histograms;
 };
 
 /// The per-trial values of the metrics summarize_run reports for the run and for each load with

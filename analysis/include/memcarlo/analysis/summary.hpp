@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "memcarlo/analysis/distribution.hpp"
+#include "memcarlo/analysis/latency_histogram.hpp"
 #include "memcarlo/analysis/metrics.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/config.hpp"
@@ -40,6 +41,7 @@ struct LoadSummary {
   std::uint32_t id = 0;
   sim::LoadStatic counts;
   MetricDistributions metrics{MetricScope::kLoad};
+  LatencyHistogram latency;  // its L1 transactions' latencies, pooled over the trials
 };
 
 struct AllocationSummary {

@@ -42,6 +42,12 @@ void add_slot_counters(std::span<const CounterSlot> slots,
                        std::span<const AccessCounters> slot_counters,
                        const CounterGroupSlots& groups, TrialResult& result);
 
+/// Adds a trial's per-slot latency counts ([slot][level][bin], latency::kRowSize per slot) into
+/// `result.latency_histogram` ([load][level][bin]), which is sized here for `load_count` loads.
+void add_slot_latencies(std::span<const CounterSlot> slots,
+                        std::span<const std::uint64_t> slot_counts, std::size_t load_count,
+                        TrialResult& result);
+
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace);
 

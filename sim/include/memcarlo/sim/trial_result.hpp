@@ -1,6 +1,6 @@
 // What one Monte Carlo trial measures: event counters per static load, per allocation, per kernel
-// and overall, and the same for each counter group its policies enabled. Plain data; the
-// statistics across trials live in analysis/.
+// and overall, the same for each counter group its policies enabled, and the per-load latency
+// histograms of its accesses. Plain data; the statistics across trials live in analysis/.
 #pragma once
 
 #include <array>
@@ -38,6 +38,10 @@ struct TrialResult {
   /// Per counter group (indexed like kCounterGroups), its totals; empty for a group no policy of
   /// the trial enabled.
   std::array<CounterGroupTotals, kCounterGroups.size()> groups;
+  /// Per static load, how many of its L1 transactions (the accesses counted in l1_accesses) took
+  /// each latency, by the level that served them: [load][level][bin], latency::kRowSize counters
+  /// per load (latency_bins.hpp). All zero when the L1 is disabled.
+  std::vector<std::uint64_t> latency_histogram;
 };
 
 }  // namespace memcarlo::sim
