@@ -6,6 +6,7 @@ packages=(
   libtbb-dev libeigen3-dev libboost-dev libboost-context-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev liblzma-dev
   libclang-16-dev llvm-16-dev clang-16
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do
