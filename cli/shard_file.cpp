@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
-#include <sstream>
 
 #include "commands.hpp"
 #include "memcarlo/sim/trial_result_io.hpp"

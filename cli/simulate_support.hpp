@@ -1,5 +1,5 @@
-// Shared by `memcarlo simulate` and `memcarlo profile`: the simulation options and the step that
-// turns a trace into report.json and the terminal table.
+// Shared by `memcarlo simulate`, `profile` and `merge`: the simulation options and the step that
+// turns a trace (or the shards of a run) into report.json and the terminal table.
 #pragma once
 
 #include <cstddef>

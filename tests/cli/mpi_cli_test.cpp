@@ -37,13 +37,38 @@ std::string trace() {
 
 std::string path(const std::string& name) { return (scratch_dir() / name).string(); }
 
-void expect_same_with_and_without_mpi(const std::string& command, const std::string& name) {
+/// A trace whose intervals shrink slowly enough that --until-ci 0.05 stops after several rounds
+/// but before --max-trials 40 (at 28 trials when this was written), so the stop rule is asked on
+/// trials gathered from all ranks more than once.
+std::string slowly_converging_trace() {
+  const fs::path path = scratch_dir() / "mpi-spmv.mct";
+  if (!fs::exists(path)) {
+    const auto r = memcarlo("synth --pattern spmv --blocks 8 --threads 128 -o " + path.string());
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+  }
+  return path.string();
+}
+
+/// Checks that a run with a stop rule stopped after more than its first round and before its
+/// trial limit.
+void expect_stopped_between_rounds(const json& report) {
+  EXPECT_EQ(report.at("stop_rule").at("converged"), true);
+  EXPECT_GT(report.at("trials").get<int>(), 4);
+  EXPECT_LT(report.at("trials").get<int>(), 40);
+}
+
+/// Runs `command` in one process and on three ranks; returns the one-process report.
+json expect_same_with_and_without_mpi(const std::string& command, const std::string& name) {
   const auto one = memcarlo(command + " -q -o " + path(name + "-one.json"));
-  ASSERT_EQ(one.exit_code, 0) << one.output;
+  EXPECT_EQ(one.exit_code, 0) << one.output;
   const auto three = mpirun(command + " -o " + path(name + "-mpi.json"));
-  ASSERT_EQ(three.exit_code, 0) << three.output;
-  EXPECT_SAME_REPORT(read_json_file(path(name + "-one.json")),
-                     read_json_file(path(name + "-mpi.json")));
+  EXPECT_EQ(three.exit_code, 0) << three.output;
+  if (one.exit_code != 0 || three.exit_code != 0) {
+    return json::object();
+  }
+  const json report = read_json_file(path(name + "-one.json"));
+  EXPECT_SAME_REPORT(report, read_json_file(path(name + "-mpi.json")));
+  return report;
 }
 
 TEST(MpiRun, SimulateOnThreeRanksGivesTheOneProcessReport) {
@@ -51,14 +76,27 @@ TEST(MpiRun, SimulateOnThreeRanksGivesTheOneProcessReport) {
 }
 
 TEST(MpiRun, SimulateWithAStopRuleStopsWhereOneProcessStops) {
-  expect_same_with_and_without_mpi(
-      "simulate " + trace() + " --until-ci 0.02 -n 4 --max-trials 40 -j 1", "until-ci");
+  const json report = expect_same_with_and_without_mpi(
+      "simulate " + slowly_converging_trace() + " --until-ci 0.05 -n 4 --max-trials 40 -j 1",
+      "until-ci");
+  expect_stopped_between_rounds(report.at("inputs"));
 }
 
 TEST(MpiRun, SweepOnThreeRanksGivesTheOneProcessReport) {
   expect_same_with_and_without_mpi(
       "sweep " + trace() + " -n 5 -j 1 --vary l1.replacement=lru,fifo --vary l1.size=8KiB,16KiB",
       "sweep");
+}
+
+TEST(MpiRun, SweepWithAStopRuleStopsEachPointWhereOneProcessStops) {
+  const json report = expect_same_with_and_without_mpi(
+      "sweep " + slowly_converging_trace() +
+          " --until-ci 0.05 -n 4 --max-trials 40 -j 1 --vary l1.replacement=lru,random",
+      "sweep-until-ci");
+  for (const json& point : report.at("points")) {
+    EXPECT_EQ(point.at("converged"), true);
+    EXPECT_GT(point.at("trials").get<int>(), 4);
+  }
 }
 
 TEST(MpiRun, OnlyRankZeroPrints) {

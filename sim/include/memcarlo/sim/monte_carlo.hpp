@@ -13,7 +13,7 @@
 namespace memcarlo::sim {
 
 /// The trials one process of several runs: t with t % count == index (ranks of an MPI job, shards
-/// of a job array). The default, {0, 1}, is every trial.
+/// of a job array), where count >= 1 and index < count. The default, {0, 1}, is every trial.
 struct TrialShare {
   std::uint32_t index = 0;
   std::uint32_t count = 1;
