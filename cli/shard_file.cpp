@@ -22,8 +22,8 @@ std::uint32_t parse_count(std::string_view text, const std::string& whole) {
   return value;
 }
 
-/// The first place where `a` and `b` differ, as a dotted path ("hierarchy.l1.size"), with the
-/// two values; empty when they are equal.
+/// The first place where `a` and `b` differ, as a dotted path ("hierarchy.l1.size",
+/// "points[1]"), with the two values; empty when they are equal.
 std::string first_difference(const nlohmann::ordered_json& a, const nlohmann::ordered_json& b,
                              const std::string& path, std::string& value_a, std::string& value_b) {
   if (a.is_object() && b.is_object()) {
@@ -44,6 +44,17 @@ std::string first_difference(const nlohmann::ordered_json& a, const nlohmann::or
         value_a = "(absent)";
         value_b = value.dump();
         return path.empty() ? key : path + "." + key;
+      }
+    }
+    return {};
+  }
+  if (a.is_array() && b.is_array() && a.size() == b.size()) {
+    // The differing element whole (a sweep point is clearer than one of its strings).
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a[i] != b[i]) {
+        value_a = a[i].dump();
+        value_b = b[i].dump();
+        return path + "[" + std::to_string(i) + "]";
       }
     }
     return {};

@@ -172,7 +172,7 @@ TEST_F(ShardRefusals, DifferentSweepPointsAreNamed) {
   const std::string b = path("points-b.json");
   run_ok(sweep + "lru,random -q --shard 0/2 -o " + b);
   const std::string message = refused("merge " + a + " " + b);
-  EXPECT_NE(message.find("points"), std::string::npos) << message;
+  EXPECT_NE(message.find("points[1] is"), std::string::npos) << message;
 }
 
 TEST_F(ShardRefusals, SimulateAndSweepShardsDoNotMix) {
