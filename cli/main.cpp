@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "ranks.hpp"
 #include "memcarlo/tracebuf/errors.hpp"
+#include "ranks.hpp"
 
 namespace {
 

@@ -24,7 +24,9 @@ void abort_job(int exit_code);
 [[nodiscard]] std::uint32_t rank();
 [[nodiscard]] std::uint32_t count();
 /// Rank 0, the one that writes files and prints.
-[[nodiscard]] inline bool leader() { return rank() == 0; }
+[[nodiscard]] inline bool leader() {
+  return rank() == 0;
+}
 
 /// Spreads the trials of `options` over the ranks: rank r runs the trials t with t % N == r of
 /// every round, then all ranks exchange them (the TrialResult binary form) so that each holds all

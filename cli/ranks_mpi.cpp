@@ -63,9 +63,9 @@ void all_gather(std::vector<sim::TrialResult>& trials, std::uint32_t first, std:
                        MPI_BYTE, MPI_COMM_WORLD),
         "MPI_Allgatherv");
   for (std::uint32_t r = 0; r < rank_count; ++r) {
-    std::vector<sim::TrialResult> theirs = sim::decode_trial_results(
-        std::span<const std::uint8_t>(all).subspan(static_cast<std::size_t>(offsets[r]),
-                                                   static_cast<std::size_t>(sizes[r])));
+    std::vector<sim::TrialResult> theirs =
+        sim::decode_trial_results(std::span<const std::uint8_t>(all).subspan(
+            static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(sizes[r])));
     std::size_t next = 0;
     for (std::uint32_t t = first; t < last; ++t) {
       if (t % rank_count == r) {
@@ -84,7 +84,9 @@ void start(int& argc, char**& argv) {
   if (!launched_by_mpi()) {
     return;
   }
-  check(MPI_Init(&argc, &argv), "MPI_Init");
+  // TBB's workers never call MPI; the main thread alone does (funneled).
+  int provided = 0;
+  check(MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
   started = true;
   // An error on one rank ends the job (abort_job) rather than being returned to the others.
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
@@ -108,8 +110,12 @@ void abort_job(int exit_code) {
   }
 }
 
-std::uint32_t rank() { return this_rank; }
-std::uint32_t count() { return rank_count; }
+std::uint32_t rank() {
+  return this_rank;
+}
+std::uint32_t count() {
+  return rank_count;
+}
 
 void distribute(sim::MonteCarloOptions& options) {
   if (rank_count <= 1) {

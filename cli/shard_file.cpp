@@ -193,17 +193,17 @@ MergedShards merge_shards(const std::vector<ShardFile>& shards) {
     }
     const ShardFile*& slot = by_index[shard.shard.index];
     if (slot != nullptr) {
-      throw UserError("merge: " + slot->path + " and " + shard.path + " are both shard " +
-                          shard.shard.text(),
-                      2);
+      throw UserError(
+          "merge: " + slot->path + " and " + shard.path + " are both shard " + shard.shard.text(),
+          2);
     }
     slot = &shard;
   }
   for (std::uint32_t i = 0; i < first.shard.count; ++i) {
     if (by_index[i] == nullptr) {
       throw UserError("merge: shard " + ShardSpec{i, first.shard.count}.text() +
-                          " missing (every shard 0/" + std::to_string(first.shard.count) +
-                          " to " + std::to_string(first.shard.count - 1) + "/" +
+                          " missing (every shard 0/" + std::to_string(first.shard.count) + " to " +
+                          std::to_string(first.shard.count - 1) + "/" +
                           std::to_string(first.shard.count) + " is needed once)",
                       2);
     }

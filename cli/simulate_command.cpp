@@ -77,7 +77,9 @@ reports::TableOptions table_options(const SimulateOptions& options) {
 
 }  // namespace
 
-void run_simulate(const SimulateOptions& options) { run_simulate(options, ShardSpec{}, nullptr); }
+void run_simulate(const SimulateOptions& options) {
+  run_simulate(options, ShardSpec{}, nullptr);
+}
 
 namespace {
 
@@ -107,9 +109,10 @@ void run_simulate(const SimulateOptions& given, const ShardSpec& shard,
   SimulateOptions options = given;
   options.quiet = options.quiet || !ranks::leader();
   if (shard.active() && options.until_ci > 0) {
-    throw UserError("--until-ci cannot be used with --shard: the stop rule needs every trial of "
-                    "a round, and a shard holds only its own; give a fixed --trials N",
-                    2);
+    throw UserError(
+        "--until-ci cannot be used with --shard: the stop rule needs every trial of "
+        "a round, and a shard holds only its own; give a fixed --trials N",
+        2);
   }
   const auto started = std::chrono::steady_clock::now();
   const reports::TableOptions table = table_options(options);
@@ -212,8 +215,8 @@ void run_simulate(const SimulateOptions& given, const ShardSpec& shard,
     write_shard(options.output, file);
     if (!options.quiet) {
       std::cout << "shard " << shard.text() << ": " << file.points[0].size() << " of "
-                << run.trials.size() << " trials in " << run.wall_seconds << " s on "
-                << run.threads << " threads; shard file: " << options.output
+                << run.trials.size() << " trials in " << run.wall_seconds << " s on " << run.threads
+                << " threads; shard file: " << options.output
                 << " (combine the shards with memcarlo merge)\n";
     }
     return;

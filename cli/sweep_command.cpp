@@ -132,9 +132,10 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
   options.simulation.quiet = options.simulation.quiet || !ranks::leader();
   const SimulateOptions& simulation = options.simulation;
   if (shard.active() && simulation.until_ci > 0) {
-    throw UserError("--until-ci cannot be used with --shard: the stop rule needs every trial of "
-                    "a round, and a shard holds only its own; give a fixed --trials N",
-                    2);
+    throw UserError(
+        "--until-ci cannot be used with --shard: the stop rule needs every trial of "
+        "a round, and a shard holds only its own; give a fixed --trials N",
+        2);
   }
   if (shard.active() && options.resume) {
     throw UserError("--resume cannot be used with --shard: rerun the shards that did not finish",
@@ -147,8 +148,8 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
     mode = merged->run.at("mode").get<std::string>();
   } else {
     if (options.points_file.empty() == options.vary.empty()) {
-      throw UserError(
-          "sweep: give either --vary KEY=V1,V2,... (repeatable) or --points FILE.json", 2);
+      throw UserError("sweep: give either --vary KEY=V1,V2,... (repeatable) or --points FILE.json",
+                      2);
     }
     points = options.points_file.empty() ? vary_points(options.vary, options.zip)
                                          : file_points(options.points_file);
@@ -296,8 +297,9 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
     write_shard(simulation.output, shard_file);
     if (!simulation.quiet) {
       std::cout << "shard " << shard.text() << " of " << points.size() << " points: trials t % "
-                << shard.count << " == " << shard.index << " of each; shard file: "
-                << simulation.output << " (combine the shards with memcarlo merge)\n";
+                << shard.count << " == " << shard.index
+                << " of each; shard file: " << simulation.output
+                << " (combine the shards with memcarlo merge)\n";
     }
     return;
   }

@@ -55,11 +55,10 @@ static_assert(sizeof(PrefetchTotals) == 9 * sizeof(std::uint64_t),
               "PrefetchTotals changed: update visit_members_of_prefetch in trial_result_io.cpp");
 static_assert(sizeof(CounterGroupTotals) == sizeof(std::size_t) + 4 * kVectorBytes,
               "CounterGroupTotals changed: update visit_members_of_group in trial_result_io.cpp");
-static_assert(sizeof(TrialResult) == 3 * sizeof(std::vector<AccessCounters>) +
-                                         sizeof(AccessCounters) + 5 * sizeof(std::uint64_t) +
-                                         sizeof(PrefetchTotals) +
-                                         sizeof(std::array<CounterGroupTotals,
-                                                           kCounterGroups.size()>),
+static_assert(sizeof(TrialResult) ==
+                  3 * sizeof(std::vector<AccessCounters>) + sizeof(AccessCounters) +
+                      5 * sizeof(std::uint64_t) + sizeof(PrefetchTotals) +
+                      sizeof(std::array<CounterGroupTotals, kCounterGroups.size()>),
               "TrialResult changed: add the member to visit_members in trial_result_io.cpp (and "
               "to the round-trip test in tests/sim/trial_result_io_test.cpp)");
 
@@ -214,8 +213,7 @@ std::vector<std::uint8_t> base64_decode(const std::string& text) {
       } else {
         const auto at = kBase64Alphabet.find(c);
         if (at == std::string_view::npos || padding > 0) {
-          throw TrialResultFormatError("base64: unexpected character at " +
-                                       std::to_string(i + k));
+          throw TrialResultFormatError("base64: unexpected character at " + std::to_string(i + k));
         }
         value = static_cast<std::uint32_t>(at);
       }

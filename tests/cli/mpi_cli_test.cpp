@@ -35,7 +35,9 @@ std::string trace() {
   return path.string();
 }
 
-std::string path(const std::string& name) { return (scratch_dir() / name).string(); }
+std::string path(const std::string& name) {
+  return (scratch_dir() / name).string();
+}
 
 /// A trace whose intervals shrink slowly enough that --until-ci 0.05 stops after several rounds
 /// but before --max-trials 40 (at 28 trials when this was written), so the stop rule is asked on

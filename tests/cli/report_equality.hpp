@@ -38,7 +38,7 @@ inline std::string report_differences(const nlohmann::json& a, const nlohmann::j
 }  // namespace memcarlo::test_support
 
 /// Both reports hold the same fields with the same values, `performance` apart.
-#define EXPECT_SAME_REPORT(a, b)                                                        \
-  EXPECT_TRUE(memcarlo::test_support::without_performance(a) ==                         \
-              memcarlo::test_support::without_performance(b))                           \
+#define EXPECT_SAME_REPORT(a, b)                                \
+  EXPECT_TRUE(memcarlo::test_support::without_performance(a) == \
+              memcarlo::test_support::without_performance(b))   \
       << memcarlo::test_support::report_differences(a, b)

@@ -35,7 +35,9 @@ std::string other_trace() {
   return synth_trace("shard-stream.mct", "--pattern stream --blocks 8 --threads 128");
 }
 
-std::string path(const std::string& name) { return (scratch_dir() / name).string(); }
+std::string path(const std::string& name) {
+  return (scratch_dir() / name).string();
+}
 
 /// `memcarlo COMMAND` that must succeed.
 void run_ok(const std::string& command) {
@@ -80,8 +82,8 @@ TEST(ShardMerge, SweepShardsMergeToTheOneProcessReport) {
       "sweep " + trace() + " -n 5 --vary l1.replacement=lru,fifo --vary l1.size=8KiB,16KiB";
   run_ok(command + " -q -o " + path("sweep-whole.json"));
   const auto files = shards(command, "sweep-shard");
-  run_ok("merge -q" + joined({files[1], files[2], files[0]}) + " -o " +
-         path("sweep-merged.json") + " --csv " + path("sweep-merged.csv"));
+  run_ok("merge -q" + joined({files[1], files[2], files[0]}) + " -o " + path("sweep-merged.json") +
+         " --csv " + path("sweep-merged.csv"));
   const json whole = read_json_file(path("sweep-whole.json"));
   const json merged = read_json_file(path("sweep-merged.json"));
   EXPECT_SAME_REPORT(whole, merged);
@@ -155,13 +157,12 @@ TEST_F(ShardRefusals, DifferentTraceIsNamed) {
   const std::string other =
       other_shard("simulate " + other_trace() + " -n 4 --seed 3", "other-trace.json");
   const std::string message = refused("merge " + base()[0] + " " + other);
-  EXPECT_NE(message.find("are shards of different runs: trace is"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("are shards of different runs: trace is"), std::string::npos) << message;
 }
 
 TEST_F(ShardRefusals, DifferentHierarchyNamesTheKey) {
-  const std::string other = other_shard(
-      "simulate " + trace() + " -n 4 --seed 3 --set l2.latency=300", "l2-latency.json");
+  const std::string other =
+      other_shard("simulate " + trace() + " -n 4 --seed 3 --set l2.latency=300", "l2-latency.json");
   const std::string message = refused("merge " + base()[0] + " " + other);
   EXPECT_NE(message.find("hierarchy.l2.latency is"), std::string::npos) << message;
 }
