@@ -101,6 +101,20 @@ TEST(MpiRun, SweepWithAStopRuleStopsEachPointWhereOneProcessStops) {
   }
 }
 
+TEST(MpiRun, SweepResumesUnderMpiWithTheSameReport) {
+  const std::string command =
+      "sweep " + trace() + " -n 4 -j 1 --resume --vary l1.replacement=lru,fifo -o " +
+      path("resume-mpi.json");
+  const auto first = mpirun(command);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  const json report = read_json_file(path("resume-mpi.json"));
+  const auto again = mpirun(command);
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  const json resumed = read_json_file(path("resume-mpi.json"));
+  EXPECT_EQ(resumed.at("performance").at("resumed_points"), 2);
+  EXPECT_SAME_REPORT(report, resumed);
+}
+
 TEST(MpiRun, OnlyRankZeroPrints) {
   const auto r = mpirun("simulate " + trace() + " -n 3 -j 1 -o " + path("print.json"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
