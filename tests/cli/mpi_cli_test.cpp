@@ -102,9 +102,9 @@ TEST(MpiRun, SweepWithAStopRuleStopsEachPointWhereOneProcessStops) {
 }
 
 TEST(MpiRun, SweepResumesUnderMpiWithTheSameReport) {
-  const std::string command =
-      "sweep " + trace() + " -n 4 -j 1 --resume --vary l1.replacement=lru,fifo -o " +
-      path("resume-mpi.json");
+  const std::string command = "sweep " + trace() +
+                              " -n 4 -j 1 --resume --vary l1.replacement=lru,fifo -o " +
+                              path("resume-mpi.json");
   const auto first = mpirun(command);
   ASSERT_EQ(first.exit_code, 0) << first.output;
   const json report = read_json_file(path("resume-mpi.json"));
