@@ -10,9 +10,10 @@ namespace memcarlo::sim {
 namespace {
 
 // Every member of TrialResult, in file order. A new member is one line here (a plain vector or
-// number needs nothing else) and one value in the round-trip test (tests/sim).
+// number needs nothing else; the static_asserts below check that none is left out) and one value
+// in the round-trip test (tests/sim).
 template <class Result, class Visit>
-void visit_members(Result& result, Visit&& visit) {
+constexpr void visit_members(Result& result, Visit&& visit) {
   visit(result.loads);
   visit(result.allocations);
   visit(result.kernels);
@@ -27,7 +28,7 @@ void visit_members(Result& result, Visit&& visit) {
 }
 
 template <class Totals, class Visit>
-void visit_members_of_prefetch(Totals& totals, Visit&& visit) {
+constexpr void visit_members_of_prefetch(Totals& totals, Visit&& visit) {
   visit(totals.issued);
   visit(totals.redundant);
   visit(totals.dropped);
@@ -40,7 +41,7 @@ void visit_members_of_prefetch(Totals& totals, Visit&& visit) {
 }
 
 template <class Group, class Visit>
-void visit_members_of_group(Group& group, Visit&& visit) {
+constexpr void visit_members_of_group(Group& group, Visit&& visit) {
   visit(group.width);
   visit(group.loads);
   visit(group.allocations);
@@ -48,19 +49,31 @@ void visit_members_of_group(Group& group, Visit&& visit) {
   visit(group.overall);
 }
 
-// The member lists above are complete when the structs hold nothing else (all members are 8 bytes
-// or vectors, so there is no padding to hide a member in).
-constexpr std::size_t kVectorBytes = sizeof(std::vector<std::uint64_t>);
-static_assert(sizeof(PrefetchTotals) == 9 * sizeof(std::uint64_t),
-              "PrefetchTotals changed: update visit_members_of_prefetch in trial_result_io.cpp");
-static_assert(sizeof(CounterGroupTotals) == sizeof(std::size_t) + 4 * kVectorBytes,
-              "CounterGroupTotals changed: update visit_members_of_group in trial_result_io.cpp");
-static_assert(sizeof(TrialResult) ==
-                  3 * sizeof(std::vector<AccessCounters>) + sizeof(AccessCounters) +
-                      5 * sizeof(std::uint64_t) + sizeof(PrefetchTotals) +
-                      sizeof(std::array<CounterGroupTotals, kCounterGroups.size()>),
+// The member lists above are complete when the bytes of the members they visit add up to the
+// struct's size: every member is 8 bytes or a vector, so there is no padding for a forgotten
+// member to hide in. Adding a member to a list is all it takes to keep these true.
+template <class Struct, class VisitMembers>
+consteval std::size_t visited_bytes(VisitMembers visit_members_of) {
+  Struct value{};
+  std::size_t bytes = 0;
+  visit_members_of(value, [&bytes](const auto& member) { bytes += sizeof(member); });
+  return bytes;
+}
+static_assert(sizeof(PrefetchTotals) ==
+                  visited_bytes<PrefetchTotals>([](auto& totals, auto&& visit) {
+                    visit_members_of_prefetch(totals, visit);
+                  }),
+              "PrefetchTotals changed: add the member to visit_members_of_prefetch");
+static_assert(sizeof(CounterGroupTotals) ==
+                  visited_bytes<CounterGroupTotals>([](auto& group, auto&& visit) {
+                    visit_members_of_group(group, visit);
+                  }),
+              "CounterGroupTotals changed: add the member to visit_members_of_group");
+static_assert(sizeof(TrialResult) == visited_bytes<TrialResult>([](auto& result, auto&& visit) {
+                visit_members(result, visit);
+              }),
               "TrialResult changed: add the member to visit_members in trial_result_io.cpp (and "
-              "to the round-trip test in tests/sim/trial_result_io_test.cpp)");
+              "a value for it to the round-trip test, tests/sim/trial_result_io_test.cpp)");
 
 class Writer {
  public:
