@@ -6,8 +6,11 @@
 
 #include "commands.hpp"
 #include "memcarlo/tracebuf/errors.hpp"
+#include "ranks.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_command(int argc, char** argv) {
   CLI::App app{
       "memcarlo: per-load memory-hierarchy analysis of CUDA kernels by Monte Carlo replay of\n"
       "warp traces. Run `memcarlo <command> --help` for the options of each command."};
@@ -16,6 +19,7 @@ int main(int argc, char** argv) {
   memcarlo::cli::add_trace_command(app);
   memcarlo::cli::add_simulate_command(app);
   memcarlo::cli::add_sweep_command(app);
+  memcarlo::cli::add_merge_command(app);
   memcarlo::cli::add_compare_command(app);
   memcarlo::cli::add_diff_command(app);
   memcarlo::cli::add_validate_command(app);
@@ -50,4 +54,18 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Under mpirun: MPI starts here, and an error on one rank (its message already printed) ends
+  // the whole job instead of leaving the other ranks waiting for it.
+  memcarlo::cli::ranks::start(argc, argv);
+  const int status = run_command(argc, argv);
+  if (status != 0) {
+    memcarlo::cli::ranks::abort_job(status);
+  }
+  memcarlo::cli::ranks::finish();
+  return status;
 }

@@ -13,6 +13,9 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "merge.hpp"
+#include "ranks.hpp"
+#include "shard_file.hpp"
 #include "simulate_feedback.hpp"
 #include "simulate_support.hpp"
 #include "memcarlo/analysis/summary.hpp"
@@ -75,6 +78,42 @@ reports::TableOptions table_options(const SimulateOptions& options) {
 }  // namespace
 
 void run_simulate(const SimulateOptions& options) {
+  run_simulate(options, ShardSpec{}, nullptr);
+}
+
+namespace {
+
+/// What a shard file records of a simulate run; every shard of the run has the same, and merge
+/// rebuilds the run from it.
+nlohmann::ordered_json simulate_run_json(const SimulateOptions& options,
+                                         const sim::HierarchyConfig& config,
+                                         const std::string& trace_sha256) {
+  return {{"command", "simulate"},
+          {"trace", options.trace},
+          {"trace_sha256", trace_sha256},
+          {"hierarchy", nlohmann::ordered_json::parse(sim::hierarchy_to_json(config))},
+          {"hierarchy_name", options.hierarchy},
+          {"overrides", options.overrides},
+          {"seed", options.seed},
+          {"trials", options.trials},
+          {"bins", options.bins},
+          {"launches", options.launches},
+          {"allow_truncated", options.allow_truncated}};
+}
+
+}  // namespace
+
+void run_simulate(const SimulateOptions& given, const ShardSpec& shard,
+                  const MergedShards* merged) {
+  // Only rank 0 of an MPI job prints and writes; the others run their trials quietly.
+  SimulateOptions options = given;
+  options.quiet = options.quiet || !ranks::leader();
+  if (shard.active() && options.until_ci > 0) {
+    throw UserError(
+        "--until-ci cannot be used with --shard: the stop rule needs every trial of "
+        "a round, and a shard holds only its own; give a fixed --trials N",
+        2);
+  }
   const auto started = std::chrono::steady_clock::now();
   const reports::TableOptions table = table_options(options);
   const sim::HierarchyConfig config = load_config(options.hierarchy, options.overrides);
@@ -109,6 +148,9 @@ void run_simulate(const SimulateOptions& options) {
   const std::string digest = tracebuf::Sha256::hex(reader.bytes());
   const double compile_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (merged != nullptr) {
+    check_merged_inputs(*merged, options.trace, digest, config);
+  }
 
   if (!thread_note.empty() && !options.quiet) {
     std::cerr << "memcarlo: note: " << thread_note << "\n";
@@ -122,7 +164,7 @@ void run_simulate(const SimulateOptions& options) {
   estimate.trials = estimate.until_ci ? std::min(options.trials, options.max_trials) : options.trials;
   estimate.max_trials = options.max_trials;
   if (const std::string notice = resource_notice(estimate, physical_memory_bytes());
-      !notice.empty() && !options.quiet) {
+      !notice.empty() && !options.quiet && merged == nullptr) {
     std::cerr << "memcarlo: note: " << notice << "\n";
   }
 
@@ -137,26 +179,70 @@ void run_simulate(const SimulateOptions& options) {
           analysis::summarize_run(trials, compiled, config, options.bins), options.until_ci);
     };
   }
-  std::unique_ptr<ProgressDriver> progress;
-  if (!options.quiet && progress_wanted()) {
-    ProgressPlan plan;
-    plan.trials = options.trials;
-    plan.until_ci = options.until_ci;
-    plan.max_trials = options.max_trials;
-    plan.bins = options.bins;
-    plan.threads = threads;
-    progress = std::make_unique<ProgressDriver>(plan, compiled, config, mc, std::cerr);
+  if (shard.active()) {
+    mc.share = {shard.index, shard.count};
+  } else {
+    ranks::distribute(mc);
   }
-  const sim::MonteCarloRun run = sim::run_monte_carlo(compiled, config, mc);
-  if (progress) {
-    progress->finish();
+  sim::MonteCarloRun run;
+  if (merged != nullptr) {
+    run.trials = merged->points.at(0);
+    run.wall_seconds = merged->wall_seconds.at(0);
+    run.threads = merged->threads;
+  } else {
+    std::unique_ptr<ProgressDriver> progress;
+    if (!options.quiet && progress_wanted() && !shard.active() && ranks::count() == 1) {
+      ProgressPlan plan;
+      plan.trials = options.trials;
+      plan.until_ci = options.until_ci;
+      plan.max_trials = options.max_trials;
+      plan.bins = options.bins;
+      plan.threads = threads;
+      progress = std::make_unique<ProgressDriver>(plan, compiled, config, mc, std::cerr);
+    }
+    run = sim::run_monte_carlo(compiled, config, mc);
+    if (progress) {
+      progress->finish();
+    }
   }
+  if (shard.active()) {
+    ShardFile file;
+    file.shard = shard;
+    file.run = simulate_run_json(options, config, digest);
+    file.points.push_back(shard_trials(run.trials, shard));
+    file.wall_seconds.push_back(run.wall_seconds);
+    file.threads = run.threads;
+    write_shard(options.output, file);
+    if (!options.quiet) {
+      std::cout << "shard " << shard.text() << ": " << file.points[0].size() << " of "
+                << run.trials.size() << " trials in " << run.wall_seconds << " s on " << run.threads
+                << " threads; shard file: " << options.output
+                << " (combine the shards with memcarlo merge)\n";
+    }
+    return;
+  }
+  if (!ranks::leader()) {
+    return;
+  }
+  SimulateReportInputs report;
+  report.trace_sha256 = digest;
+  report.config = &config;
+  report.compiled = &compiled;
+  report.compile_seconds = compile_seconds;
+  report.table = table;
+  write_simulate_report(options, report, run);
+}
+
+void write_simulate_report(const SimulateOptions& options, const SimulateReportInputs& report,
+                           const sim::MonteCarloRun& run) {
+  const sim::CompiledTrace& compiled = *report.compiled;
+  const sim::HierarchyConfig& config = *report.config;
   const analysis::SimulationSummary summary =
       analysis::summarize_run(run.trials, compiled, config, options.bins);
 
   reports::ReportInputs inputs;
   inputs.trace_path = options.trace;
-  inputs.trace_sha256 = digest;
+  inputs.trace_sha256 = report.trace_sha256;
   inputs.hierarchy = &config;
   inputs.seed = options.seed;
   if (options.until_ci > 0) {
@@ -165,7 +251,7 @@ void run_simulate(const SimulateOptions& options) {
   reports::ReportPerformance performance;
   performance.transactions_per_trial = compiled.transactions.size();
   performance.wall_seconds = run.wall_seconds;
-  performance.compile_seconds = compile_seconds;
+  performance.compile_seconds = report.compile_seconds;
   performance.threads = run.threads;
   performance.trial_state_bytes = run.workspace_bytes;
   performance.compiled_trace_bytes = compiled.bytes();
@@ -183,10 +269,13 @@ void run_simulate(const SimulateOptions& options) {
     write_html_report(json, options.output == "-" ? options.trace : options.output, options.html);
   }
   if (!options.quiet && options.output != "-") {
-    reports::print_table(std::cout, summary, compiled, config, table);
+    reports::print_table(std::cout, summary, compiled, config, report.table);
     std::cout << "\n" << run.trials.size() << " trials of " << compiled.transactions.size()
               << " transactions in " << run.wall_seconds << " s on " << run.threads
               << " threads";
+    if (ranks::count() > 1) {
+      std::cout << " in each of " << ranks::count() << " MPI ranks";
+    }
     if (options.until_ci > 0) {
       std::cout << (run.converged ? " (every 95% interval within " : " (NOT converged to ")
                 << options.until_ci << ")";
@@ -194,6 +283,48 @@ void run_simulate(const SimulateOptions& options) {
     std::cout << "; report: " << options.output
               << (options.html.empty() ? "" : ", page: " + options.html) << "\n";
   }
+}
+
+std::vector<sim::TrialResult> shard_trials(const std::vector<sim::TrialResult>& trials,
+                                           const ShardSpec& shard) {
+  std::vector<sim::TrialResult> mine;
+  for (std::size_t t = shard.index; t < trials.size(); t += shard.count) {
+    mine.push_back(trials[t]);
+  }
+  return mine;
+}
+
+void check_merged_inputs(const MergedShards& merged, const std::string& trace,
+                         const std::string& trace_sha256, const sim::HierarchyConfig& config) {
+  if (merged.run.at("trace_sha256") != trace_sha256) {
+    throw UserError("merge: " + trace + " has SHA-256 " + trace_sha256 +
+                        " but the shards were run on a trace with SHA-256 " +
+                        merged.run.at("trace_sha256").get<std::string>() +
+                        " (give the shards' trace with --trace FILE)",
+                    2);
+  }
+  if (merged.run.at("hierarchy") != nlohmann::ordered_json::parse(sim::hierarchy_to_json(config))) {
+    throw UserError("merge: the hierarchy " + merged.run.at("hierarchy_name").get<std::string>() +
+                        " no longer gives the parameters the shards were run with (was its "
+                        "file edited?)",
+                    2);
+  }
+}
+
+void merge_simulate(const MergedShards& merged, const MergeOptions& merge) {
+  SimulateOptions options;
+  options.trace = merge.trace.empty() ? merged.run.at("trace").get<std::string>() : merge.trace;
+  options.hierarchy = merged.run.at("hierarchy_name").get<std::string>();
+  options.overrides = merged.run.at("overrides").get<std::vector<std::string>>();
+  options.seed = merged.run.at("seed").get<std::uint64_t>();
+  options.trials = merged.run.at("trials").get<std::uint32_t>();
+  options.bins = merged.run.at("bins").get<unsigned>();
+  options.launches = merged.run.at("launches").get<std::vector<std::uint32_t>>();
+  options.allow_truncated = merged.run.at("allow_truncated").get<bool>();
+  options.threads = merge.threads;
+  options.quiet = merge.quiet;
+  options.output = merge.output.empty() ? "report.json" : merge.output;
+  run_simulate(options, ShardSpec{}, &merged);
 }
 
 namespace {
@@ -335,7 +466,19 @@ void add_simulate_command(CLI::App& app) {
                        "Replay only these launch indices (repeatable; default all)");
   simulate->add_flag("--allow-truncated", options->allow_truncated,
                      "Simulate the readable prefix of a truncated trace");
-  simulate->callback([options] { run_simulate(*options); });
+  auto shard = std::make_shared<std::string>();
+  simulate->add_option("--shard", *shard,
+                       "I/N: run only the trials t with t % N == I (0 <= I < N) of a fixed "
+                       "--trials and write them to a shard file (-o, default "
+                       "report.shard-I-of-N.json) for `memcarlo merge`");
+  simulate->callback([options, shard, simulate] {
+    const ShardSpec spec = shard->empty() ? ShardSpec{} : parse_shard(*shard);
+    SimulateOptions run = *options;
+    if (spec.active() && simulate->get_option("--output")->count() == 0) {
+      run.output = default_shard_path(run.output, spec);
+    }
+    run_simulate(run, spec, nullptr);
+  });
 
   auto* hierarchy = app.add_subcommand("hierarchy", "Show hierarchy presets and parameters");
   hierarchy->require_subcommand(1);

@@ -1,11 +1,14 @@
-// Shared by `memcarlo simulate` and `memcarlo profile`: the simulation options and the step that
-// turns a trace into report.json and the terminal table.
+// Shared by `memcarlo simulate`, `profile` and `merge`: the simulation options and the step that
+// turns a trace (or the shards of a run) into report.json and the terminal table.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "memcarlo/reports/report.hpp"
+#include "memcarlo/sim/monte_carlo.hpp"
 
 namespace CLI {
 class App;
@@ -47,5 +50,39 @@ void run_simulate(const SimulateOptions& options);
 /// stdout); `source` names the report in the page's title. (report_command.cpp)
 void write_html_report(const std::string& report_json, const std::string& source,
                        const std::string& path);
+
+struct ShardSpec;
+struct MergedShards;
+
+/// run_simulate, and for `--shard I/N` (`shard` active: run the shard's trials and write them to
+/// options.output as a shard file) or for `memcarlo merge` (`merged`: the shards' trials instead
+/// of running them; the trace's SHA-256 and the hierarchy must be the shards'). Under mpirun
+/// the trials are spread over the ranks and rank 0 writes the report.
+void run_simulate(const SimulateOptions& options, const ShardSpec& shard,
+                  const MergedShards* merged);
+
+/// What the report needs besides the options and the trials.
+struct SimulateReportInputs {
+  std::string trace_sha256;
+  const sim::HierarchyConfig* config = nullptr;
+  const sim::CompiledTrace* compiled = nullptr;
+  double compile_seconds = 0;
+  reports::TableOptions table;
+};
+
+/// The one step from the trials to the report and the table, for a run in one process, an MPI
+/// run (on rank 0) and memcarlo merge alike, so that they give the same report (apart from its
+/// `performance` section).
+void write_simulate_report(const SimulateOptions& options, const SimulateReportInputs& report,
+                           const sim::MonteCarloRun& run);
+
+/// This shard's trials (t % count == index) of `trials`, in trial order.
+std::vector<sim::TrialResult> shard_trials(const std::vector<sim::TrialResult>& trials,
+                                           const ShardSpec& shard);
+
+/// Refuses a merge whose trace (`trace_sha256` of the file read) or hierarchy (`config`, as the
+/// hierarchy name and overrides give it now) is not what the shards were run with.
+void check_merged_inputs(const MergedShards& merged, const std::string& trace,
+                         const std::string& trace_sha256, const sim::HierarchyConfig& config);
 
 }  // namespace memcarlo::cli

@@ -24,6 +24,9 @@
 #include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
+#include "merge.hpp"
+#include "ranks.hpp"
+#include "shard_file.hpp"
 #include "simulate_feedback.hpp"
 #include "simulate_support.hpp"
 #include "sweep_points.hpp"
@@ -101,16 +104,58 @@ void add_differences(reports::SweepPoint& point, const analysis::RunSeries& base
   }
 }
 
-void run_sweep(const SweepOptions& options) {
+/// What a shard file records of a sweep; every shard of the sweep has the same, and merge
+/// rebuilds the sweep from it.
+nlohmann::ordered_json sweep_run_json(const SimulateOptions& simulation,
+                                      const sim::HierarchyConfig& base,
+                                      const std::string& trace_sha256, const std::string& mode,
+                                      const std::vector<Parameters>& points) {
+  return {{"command", "sweep"},
+          {"trace", simulation.trace},
+          {"trace_sha256", trace_sha256},
+          {"hierarchy", nlohmann::ordered_json::parse(sim::hierarchy_to_json(base))},
+          {"hierarchy_name", simulation.hierarchy},
+          {"overrides", simulation.overrides},
+          {"seed", simulation.seed},
+          {"trials", simulation.trials},
+          {"bins", simulation.bins},
+          {"mode", mode},
+          {"points", points}};
+}
+
+/// The sweep in one process, spread over MPI ranks, for --shard I/N (`shard` active: each point's
+/// trials of the shard go to a shard file) or for memcarlo merge (`merged`: the shards' trials and
+/// points instead of running them); the report comes from the same code in every case.
+void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedShards* merged) {
   const auto started = std::chrono::steady_clock::now();
+  SweepOptions options = given;
+  // Only rank 0 of an MPI job prints and writes; the others run their trials quietly.
+  options.simulation.quiet = options.simulation.quiet || !ranks::leader();
   const SimulateOptions& simulation = options.simulation;
-  if (options.points_file.empty() == options.vary.empty()) {
-    throw UserError("sweep: give either --vary KEY=V1,V2,... (repeatable) or --points FILE.json",
+  if (shard.active() && simulation.until_ci > 0) {
+    throw UserError(
+        "--until-ci cannot be used with --shard: the stop rule needs every trial of "
+        "a round, and a shard holds only its own; give a fixed --trials N",
+        2);
+  }
+  if (shard.active() && options.resume) {
+    throw UserError("--resume cannot be used with --shard: rerun the shards that did not finish",
                     2);
   }
-  const std::vector<Parameters> points = options.points_file.empty()
-                                             ? vary_points(options.vary, options.zip)
-                                             : file_points(options.points_file);
+  std::vector<Parameters> points;
+  std::string mode;
+  if (merged != nullptr) {
+    points = merged->run.at("points").get<std::vector<Parameters>>();
+    mode = merged->run.at("mode").get<std::string>();
+  } else {
+    if (options.points_file.empty() == options.vary.empty()) {
+      throw UserError("sweep: give either --vary KEY=V1,V2,... (repeatable) or --points FILE.json",
+                      2);
+    }
+    points = options.points_file.empty() ? vary_points(options.vary, options.zip)
+                                         : file_points(options.points_file);
+    mode = !options.points_file.empty() ? "points" : (options.zip ? "zip" : "cartesian");
+  }
   // Every point's hierarchy first, so that a bad key or value stops the sweep before it runs.
   sim::HierarchyConfig base;
   std::vector<sim::HierarchyConfig> configs;
@@ -157,8 +202,12 @@ void run_sweep(const SweepOptions& options) {
   std::vector<reports::SweepPoint> results;
   analysis::RunSeries baseline;
   const std::string trace_sha256 = tracebuf::Sha256::hex(reader.bytes());
+  if (merged != nullptr) {
+    check_merged_inputs(*merged, simulation.trace, trace_sha256, base);
+  }
+  ShardFile shard_file;
   const std::filesystem::path resume_dir = simulation.output + ".points";
-  if (options.resume) {
+  if (options.resume && ranks::leader()) {
     std::error_code error;
     std::filesystem::create_directories(resume_dir, error);
     if (error) {
@@ -204,6 +253,7 @@ void run_sweep(const SweepOptions& options) {
       resumed += stored ? 1 : 0;
     }
     if (!stored) {
+      sim::MonteCarloRun run;
       sim::MonteCarloOptions mc;
       mc.seed = simulation.seed;  // common random numbers: trial t of every point uses (seed, t)
       mc.threads = threads;
@@ -216,10 +266,17 @@ void run_sweep(const SweepOptions& options) {
               simulation.until_ci);
         };
       }
-      // A progress bar of the whole sweep on a terminal; nothing in a pipe or with --quiet. The
-      // driver cuts the trials into rounds without changing a result or the stopping point.
+      if (shard.active()) {
+        mc.share = {shard.index, shard.count};
+      } else {
+        ranks::distribute(mc);
+      }
+      // A progress bar of the whole sweep on a terminal; nothing in a pipe, with --quiet, for a
+      // shard or under mpirun (every rank must cut the trials into the same rounds). The driver
+      // cuts them into rounds without changing a result or the stopping point.
       std::unique_ptr<ProgressDriver> progress;
-      if (!simulation.quiet && progress_wanted()) {
+      if (!simulation.quiet && merged == nullptr && !shard.active() && ranks::count() == 1 &&
+          progress_wanted()) {
         ProgressPlan plan;
         plan.trials = simulation.trials;
         plan.until_ci = simulation.until_ci;
@@ -232,13 +289,26 @@ void run_sweep(const SweepOptions& options) {
         plan.sweep_start = started;
         progress = std::make_unique<ProgressDriver>(plan, *compiled, config, mc, std::cerr);
       }
-      const sim::MonteCarloRun run = sim::run_monte_carlo(*compiled, config, mc);
+      if (merged != nullptr) {
+        run.trials = merged->points.at(p);
+        run.wall_seconds = merged->wall_seconds.at(p);
+      } else {
+        run = sim::run_monte_carlo(*compiled, config, mc);
+      }
       if (progress) {
         progress->finish();
       }
+      if (shard.active()) {
+        shard_file.points.push_back(shard_trials(run.trials, shard));
+        shard_file.wall_seconds.push_back(run.wall_seconds);
+        continue;
+      }
+      if (!ranks::leader()) {
+        continue;  // rank 0 alone summarises, stores and reports
+      }
       stored = StoredPoint{analysis::run_series(run.trials, *compiled, config), run.converged,
                            run.wall_seconds};
-      if (options.resume) {
+      if (options.resume && ranks::leader()) {
         store_point(stored_path, fingerprint, *stored);
       }
     }
@@ -253,6 +323,25 @@ void run_sweep(const SweepOptions& options) {
     }
     add_differences(point, baseline, stored->series);
     results.push_back(std::move(point));
+  }
+  if (shard.active()) {
+    shard_file.shard = shard;
+    shard_file.run = sweep_run_json(simulation, base, trace_sha256, mode, points);
+    shard_file.threads = threads;
+    write_shard(simulation.output, shard_file);
+    if (!simulation.quiet) {
+      std::cout << "shard " << shard.text() << " of " << points.size() << " points: trials t % "
+                << shard.count << " == " << shard.index
+                << " of each; shard file: " << simulation.output
+                << " (combine the shards with memcarlo merge)\n";
+    }
+    return;
+  }
+  if (!ranks::leader()) {
+    return;
+  }
+  if (merged != nullptr) {
+    performance.threads = merged->threads;
   }
   performance.resumed = resumed;
   performance.wall_seconds =
@@ -273,7 +362,7 @@ void run_sweep(const SweepOptions& options) {
   if (!reader.complete()) {
     inputs.truncated_at = reader.truncated_at();
   }
-  inputs.mode = !options.points_file.empty() ? "points" : (options.zip ? "zip" : "cartesian");
+  inputs.mode = mode;
   std::set<std::string> seen;
   for (const Parameters& point : points) {
     for (const auto& parameter : point) {
@@ -344,7 +433,35 @@ void add_sweep_command(CLI::App& app) {
                   "Keep each finished point in OUTPUT.points/ (written atomically) and reuse the "
                   "points stored there that were run with the same trace, settings, seed and "
                   "trials");
-  sweep->callback([options] { run_sweep(*options); });
+  auto shard = std::make_shared<std::string>();
+  sweep->add_option("--shard", *shard,
+                    "I/N: run only the trials t with t % N == I (0 <= I < N) of every point, for "
+                    "a fixed --trials, and write them to a shard file (-o, default "
+                    "sweep.shard-I-of-N.json) for `memcarlo merge`");
+  sweep->callback([options, shard, sweep] {
+    const ShardSpec spec = shard->empty() ? ShardSpec{} : parse_shard(*shard);
+    SweepOptions run = *options;
+    if (spec.active() && sweep->get_option("--output")->count() == 0) {
+      run.simulation.output = default_shard_path(run.simulation.output, spec);
+    }
+    run_sweep(run, spec, nullptr);
+  });
+}
+
+void merge_sweep(const MergedShards& merged, const MergeOptions& merge) {
+  SweepOptions options;
+  SimulateOptions& simulation = options.simulation;
+  simulation.trace = merge.trace.empty() ? merged.run.at("trace").get<std::string>() : merge.trace;
+  simulation.hierarchy = merged.run.at("hierarchy_name").get<std::string>();
+  simulation.overrides = merged.run.at("overrides").get<std::vector<std::string>>();
+  simulation.seed = merged.run.at("seed").get<std::uint64_t>();
+  simulation.trials = merged.run.at("trials").get<std::uint32_t>();
+  simulation.bins = merged.run.at("bins").get<unsigned>();
+  simulation.threads = merge.threads;
+  simulation.quiet = merge.quiet;
+  simulation.output = merge.output.empty() ? "sweep.json" : merge.output;
+  options.csv = merge.csv;
+  run_sweep(options, ShardSpec{}, &merged);
 }
 
 }  // namespace memcarlo::cli

@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev liblzma-dev
   libclang-16-dev llvm-16-dev clang-16
   libjs-chart.js chromium zlib1g-dev
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do

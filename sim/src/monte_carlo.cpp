@@ -30,10 +30,15 @@ MonteCarloRun run_monte_carlo(const CompiledTrace& trace, const HierarchyConfig&
                         [&](const tbb::blocked_range<std::uint32_t>& range) {
                           TrialWorkspace& workspace = workspaces.local();
                           for (std::uint32_t t = range.begin(); t != range.end(); ++t) {
-                            run.trials[t] = run_trial(trace, config, options.seed, t, workspace);
+                            if (options.share.owns(t)) {
+                              run.trials[t] = run_trial(trace, config, options.seed, t, workspace);
+                            }
                           }
                         });
     });
+    if (options.gather) {
+      options.gather(run.trials, first, last);
+    }
     if (options.progress) {
       options.progress(last);
     }

@@ -13,6 +13,7 @@
 
 #include "common/run_command.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
+#include "report_equality.hpp"
 
 namespace memcarlo::test_support {
 
@@ -121,18 +122,6 @@ inline std::string write_trace(const std::string& name, const TraceSpec& spec = 
 }
 
 /// The report without its `performance` section (the only part that may differ between runs).
-/// A simulate or sweep report without its timings: the top-level `performance` and, in a sweep,
-/// each point's.
-inline nlohmann::json without_performance(nlohmann::json report) {
-  report.erase("performance");
-  if (report.contains("points")) {
-    for (nlohmann::json& point : report.at("points")) {
-      point.erase("performance");
-    }
-  }
-  return report;
-}
-
 inline std::string results_of(const std::filesystem::path& report) {
   return without_performance(read_json_file(report)).dump();
 }

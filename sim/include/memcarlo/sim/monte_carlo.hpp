@@ -12,6 +12,14 @@
 
 namespace memcarlo::sim {
 
+/// The trials one process of several runs: t with t % count == index (ranks of an MPI job, shards
+/// of a job array), where count >= 1 and index < count. The default, {0, 1}, is every trial.
+struct TrialShare {
+  std::uint32_t index = 0;
+  std::uint32_t count = 1;
+  [[nodiscard]] bool owns(std::uint32_t trial) const { return trial % count == index; }
+};
+
 struct MonteCarloOptions {
   std::uint64_t seed = 1;
   std::uint32_t trials = 32;  // with no stop rule: exactly this many
@@ -23,6 +31,16 @@ struct MonteCarloOptions {
   std::uint32_t max_trials = 1000;
   /// Called after every round with the number of finished trials.
   std::function<void(std::uint32_t)> progress;
+  /// Run only the trials of this share; the others of results[first, last) are left empty unless
+  /// `gather` fills them.
+  TrialShare share;
+  /// Called after each round [first, last) has run this share's trials, before the stop rule is
+  /// asked: it must fill in the other shares' trials of the round (MPI: an all-gather), so that
+  /// every process holds all trials and the stop rule decides the same everywhere. Contract: it
+  /// is called the same number of times, with the same rounds, in every process of the share; it
+  /// must not change this share's trials.
+  std::function<void(std::vector<TrialResult>& results, std::uint32_t first, std::uint32_t last)>
+      gather;
 };
 
 struct MonteCarloRun {
