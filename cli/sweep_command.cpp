@@ -119,6 +119,8 @@ nlohmann::ordered_json sweep_run_json(const SimulateOptions& simulation,
           {"seed", simulation.seed},
           {"trials", simulation.trials},
           {"bins", simulation.bins},
+          {"launches", simulation.launches},
+          {"allow_truncated", simulation.allow_truncated},
           {"mode", mode},
           {"points", points}};
 }
@@ -457,6 +459,8 @@ void merge_sweep(const MergedShards& merged, const MergeOptions& merge) {
   simulation.seed = merged.run.at("seed").get<std::uint64_t>();
   simulation.trials = merged.run.at("trials").get<std::uint32_t>();
   simulation.bins = merged.run.at("bins").get<unsigned>();
+  simulation.launches = merged.run.at("launches").get<std::vector<std::uint32_t>>();
+  simulation.allow_truncated = merged.run.at("allow_truncated").get<bool>();
   simulation.threads = merge.threads;
   simulation.quiet = merge.quiet;
   simulation.output = merge.output.empty() ? "sweep.json" : merge.output;

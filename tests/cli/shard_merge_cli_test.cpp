@@ -79,7 +79,8 @@ TEST(ShardMerge, SimulateShardsMergeToTheOneProcessReportInAnyOrder) {
 
 TEST(ShardMerge, SweepShardsMergeToTheOneProcessReport) {
   const std::string command =
-      "sweep " + trace() + " -n 5 --vary l1.replacement=lru,fifo --vary l1.size=8KiB,16KiB";
+      "sweep " + trace() +
+      " -n 5 --launch 0 --vary l1.replacement=lru,fifo --vary l1.size=8KiB,16KiB";
   run_ok(command + " -q -o " + path("sweep-whole.json"));
   const auto files = shards(command, "sweep-shard");
   run_ok("merge -q" + joined({files[1], files[2], files[0]}) + " -o " + path("sweep-merged.json") +
@@ -88,6 +89,7 @@ TEST(ShardMerge, SweepShardsMergeToTheOneProcessReport) {
   const json merged = read_json_file(path("sweep-merged.json"));
   EXPECT_SAME_REPORT(whole, merged);
   EXPECT_EQ(merged.at("points").size(), 4u);
+  EXPECT_EQ(merged.at("inputs").at("launches"), json::array({0}));  // --launch travels too
   EXPECT_TRUE(fs::file_size(path("sweep-merged.csv")) > 0);
 }
 
