@@ -21,6 +21,7 @@
 
 #include "bench_support.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/latency_bins.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/sim/trial_digest.hpp"
 
@@ -52,7 +53,10 @@ double run(const memcarlo::sim::CompiledTrace& trace, const memcarlo::sim::Hiera
   memcarlo::sim::TrialDigest latencies;  // apart, so that the counters' digest stays comparable
   for (const auto& trial : result.trials) {
     d.add(trial);
-    for (const std::uint64_t count : trial.latency_histogram) {
+    // The dense layout, as the digest was first taken (values(): the loads' rows in order).
+    const auto& histogram = trial.latency_histogram;
+    const std::size_t size = trace.loads.size() * memcarlo::sim::latency::kRowSize;
+    for (const std::uint64_t count : histogram.dense(size)) {
       latencies.add(count);
     }
   }

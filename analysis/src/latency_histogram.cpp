@@ -1,6 +1,8 @@
 // Per-load latency histograms pooled over trials (see latency_histogram.hpp).
 #include "memcarlo/analysis/latency_histogram.hpp"
 
+#include <algorithm>
+
 namespace memcarlo::analysis {
 
 namespace latency = sim::latency;
@@ -52,11 +54,10 @@ LatencyHistogram pooled_latency_histogram(std::span<const sim::TrialResult> tria
   out.counts.assign(latency::kRowSize, 0);
   const std::size_t begin = std::size_t{load} * latency::kRowSize;
   for (const sim::TrialResult& trial : trials) {
-    if (trial.latency_histogram.size() < begin + latency::kRowSize) {
-      continue;  // a trial without histograms (a result built by hand)
-    }
-    for (std::size_t c = 0; c < latency::kRowSize; ++c) {
-      out.counts[c] += trial.latency_histogram[begin + c];
+    const sim::SparseCounts& counts = trial.latency_histogram;
+    auto it = std::lower_bound(counts.index.begin(), counts.index.end(), begin);
+    for (; it != counts.index.end() && *it < begin + latency::kRowSize; ++it) {
+      out.counts[*it - begin] += counts.count[static_cast<std::size_t>(it - counts.index.begin())];
     }
   }
   return out;

@@ -3,6 +3,7 @@
 // latency counts into per-load histograms.
 #include "memcarlo/sim/counters.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include "memcarlo/sim/latency_bins.hpp"
@@ -107,11 +108,40 @@ void add_slot_latencies(std::span<const CounterSlot> slots,
                         std::span<const std::uint64_t> slot_counts, std::size_t load_count,
                         TrialResult& result) {
   assert(slot_counts.size() == slots.size() * latency::kRowSize);
-  result.latency_histogram.assign(load_count * latency::kRowSize, 0);
+  std::vector<std::uint64_t> per_load(load_count * latency::kRowSize, 0);
   for (std::size_t slot = 0; slot < slots.size(); ++slot) {
-    add_row(result.latency_histogram, slots[slot].load,
-            slot_counts.data() + slot * latency::kRowSize, latency::kRowSize);
+    add_row(per_load, slots[slot].load, slot_counts.data() + slot * latency::kRowSize,
+            latency::kRowSize);
   }
+  result.latency_histogram = SparseCounts::from_dense(per_load);
+}
+
+SparseCounts SparseCounts::from_dense(std::span<const std::uint64_t> dense) {
+  SparseCounts out;
+  const auto occupied = static_cast<std::size_t>(
+      std::count_if(dense.begin(), dense.end(), [](std::uint64_t c) { return c != 0; }));
+  out.index.reserve(occupied);
+  out.count.reserve(occupied);
+  for (std::size_t i = 0; i < dense.size(); ++i) {
+    if (dense[i] != 0) {
+      out.index.push_back(static_cast<std::uint32_t>(i));
+      out.count.push_back(dense[i]);
+    }
+  }
+  return out;
+}
+
+std::vector<std::uint64_t> SparseCounts::dense(std::size_t size) const {
+  std::vector<std::uint64_t> out(size, 0);
+  for (std::size_t i = 0; i < index.size() && index[i] < size; ++i) {
+    out[index[i]] = count[i];
+  }
+  return out;
+}
+
+std::uint64_t SparseCounts::at(std::size_t i) const {
+  const auto it = std::lower_bound(index.begin(), index.end(), i);
+  return it != index.end() && *it == i ? count[static_cast<std::size_t>(it - index.begin())] : 0;
 }
 
 }  // namespace memcarlo::sim

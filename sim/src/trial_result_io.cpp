@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <limits>
 
 namespace memcarlo::sim {
 namespace {
@@ -25,7 +26,8 @@ constexpr void visit_members(Result& result, Visit&& visit) {
   visit(result.back_invalidations);
   visit(result.prefetch);
   visit(result.groups);
-  visit(result.latency_histogram);
+  visit(result.latency_histogram.index);
+  visit(result.latency_histogram.count);
 }
 
 template <class Totals, class Visit>
@@ -86,6 +88,8 @@ class Writer {
     }
   }
   void operator()(double value) { (*this)(std::bit_cast<std::uint64_t>(value)); }
+  // 32-bit values take 8 bytes too, so that every element has the same size.
+  void operator()(std::uint32_t value) { (*this)(std::uint64_t{value}); }
   void operator()(const AccessCounters& counters) {
     for_each_access_counter([&](auto member) { (*this)(counters.*member); });
   }
@@ -128,6 +132,14 @@ class Reader {
     std::uint64_t bits = 0;
     (*this)(bits);
     value = std::bit_cast<double>(bits);
+  }
+  void operator()(std::uint32_t& value) {
+    std::uint64_t wide = 0;
+    (*this)(wide);
+    if (wide > std::numeric_limits<std::uint32_t>::max()) {
+      throw TrialResultFormatError("trial results: a 32-bit value out of range");
+    }
+    value = static_cast<std::uint32_t>(wide);
   }
   void operator()(AccessCounters& counters) {
     for_each_access_counter([&](auto member) { (*this)(counters.*member); });

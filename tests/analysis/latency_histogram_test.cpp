@@ -36,10 +36,12 @@ struct Fixture {
       sim::TrialResult r;
       r.loads = {c, sim::AccessCounters{}};
       r.overall = c;
-      r.latency_histogram.assign(2 * latency::kRowSize, 0);
-      r.latency_histogram[at(0, Level::kL1Hit, 18)] = 5;
-      r.latency_histogram[at(0, Level::kL2, 310)] = 2 + t;
-      r.latency_histogram[at(0, Level::kDram, 700)] = 3;
+      std::vector<std::uint64_t> dense(2 * latency::kRowSize, 0);
+      dense[at(0, Level::kL1Hit, 18)] = 5;
+      dense[at(0, Level::kL2, 310)] = 2 + t;
+      dense[at(0, Level::kDram, 700)] = 3;
+      dense[at(1, Level::kL2, 300)] = 1;  // the next load's row is not load 0's
+      r.latency_histogram = sim::SparseCounts::from_dense(dense);
       trials.push_back(r);
     }
   }
@@ -60,7 +62,11 @@ TEST(LatencyHistogramPooling, CountsAreTheSumOverTrials) {
   const auto [first, last] = pooled.occupied_bins();
   EXPECT_EQ(first, latency::bin_of(18));
   EXPECT_EQ(last, latency::bin_of(700) + 1);
-  EXPECT_EQ(pooled_latency_histogram(f.trials, 1).occupied_bins(),
+  // Load 1's single counter per trial is its own, not load 0's (above: 33 accesses).
+  const LatencyHistogram next = pooled_latency_histogram(f.trials, 1);
+  EXPECT_EQ(next.accesses(), 3u);
+  EXPECT_EQ(next.count(Level::kL2, latency::bin_of(300)), 3u);
+  EXPECT_EQ(pooled_latency_histogram(f.trials, 2).occupied_bins(),
             (std::pair<std::size_t, std::size_t>{0, 0}));
 }
 

@@ -49,10 +49,11 @@ ordered_json report(bool prefetch, bool latencies = false) {
     }
     if (latencies) {
       namespace latency = sim::latency;
-      r.latency_histogram.assign(latency::kRowSize, 0);
-      r.latency_histogram[latency::index_of(latency::Level::kL1Hit, 18)] = 2 + t;
-      r.latency_histogram[latency::index_of(latency::Level::kL2, 310)] = 4;
-      r.latency_histogram[latency::index_of(latency::Level::kDram, 700)] = 4 - t;
+      std::vector<std::uint64_t> dense(latency::kRowSize, 0);
+      dense[latency::index_of(latency::Level::kL1Hit, 18)] = 2 + t;
+      dense[latency::index_of(latency::Level::kL2, 310)] = 4;
+      dense[latency::index_of(latency::Level::kDram, 700)] = 4 - t;
+      r.latency_histogram = sim::SparseCounts::from_dense(dense);
     }
     trials.push_back(r);
   }

@@ -4,12 +4,31 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "memcarlo/sim/counters.hpp"
 
 namespace memcarlo::sim {
+
+/// Counters of a dense layout that are mostly zero, kept as their non-zero entries: `index[i]`
+/// (ascending) holds `count[i]`. A trial's latency histograms occupy a few dozen of the
+/// latency::kRowSize (308) counters of each load, and a run keeps every trial's result, so the
+/// dense form would take 2.4 KB per load per trial.
+struct SparseCounts {
+  std::vector<std::uint32_t> index;
+  std::vector<std::uint64_t> count;
+
+  /// The entries of `dense` that are not zero.
+  static SparseCounts from_dense(std::span<const std::uint64_t> dense);
+  /// The dense layout of `size` counters.
+  [[nodiscard]] std::vector<std::uint64_t> dense(std::size_t size) const;
+  /// The counter at `i` of the dense layout (0 when absent).
+  [[nodiscard]] std::uint64_t at(std::size_t i) const;
+  [[nodiscard]] bool operator==(const SparseCounts&) const = default;
+};
 
 /// What the GPU prefetches of a trial did, in total.
 struct PrefetchTotals {
@@ -40,8 +59,9 @@ struct TrialResult {
   std::array<CounterGroupTotals, kCounterGroups.size()> groups;
   /// Per static load, how many of its L1 transactions (the accesses counted in l1_accesses) took
   /// each latency, by the level that served them: [load][level][bin], latency::kRowSize counters
-  /// per load (latency_bins.hpp). All zero when the L1 is disabled.
-  std::vector<std::uint64_t> latency_histogram;
+  /// per load (latency_bins.hpp), of which only the non-zero ones are kept. Empty when the L1 is
+  /// disabled.
+  SparseCounts latency_histogram;
 };
 
 }  // namespace memcarlo::sim
