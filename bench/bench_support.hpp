@@ -4,6 +4,8 @@
 // one thread and on all, and the parsing of their numeric options.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -55,7 +57,11 @@ inline std::string default_spmv_trace() {
   spmv.nnz_per_row = 32;
   spmv.matrix = memcarlo::synth::MatrixLayout::kRandom;
   spmv.seed = 3;
-  const auto summary = memcarlo::synth::generate(spmv, path);
+  // Written beside its final name and renamed into place, so that benchmarks running at the same
+  // time never read a half-written trace (each keeps the file it opened).
+  const std::string partial = path + "." + std::to_string(::getpid()) + ".partial";
+  const auto summary = memcarlo::synth::generate(spmv, partial);
+  std::filesystem::rename(partial, path);
   std::cout << "input: " << summary.command << "\n";
   return path;
 #else
