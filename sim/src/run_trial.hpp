@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "memcarlo/sim/prefetch/registry.hpp"
+#include "prefetch/builtin.hpp"
 #include "replay.hpp"
 #include "trial_state.hpp"
 
