@@ -11,13 +11,16 @@
 
 namespace memcarlo::sim::prefetch {
 
+/// The prefetchers that prefetch (their SM sides are compiled apart from none's: trial.cpp).
 // clang-format off
-using BuiltIn = List<None,
-                     NextLine,
-                     IntraWarp,
-                     InterWarp,
-                     ManyThreadAware,
-                     CtaAware>;
+using Prefetching = List<NextLine,
+                         IntraWarp,
+                         InterWarp,
+                         ManyThreadAware,
+                         CtaAware>;
 // clang-format on
+
+/// Every prefetch.policy, none first.
+using BuiltIn = Prefetching::After<None>;
 
 }  // namespace memcarlo::sim::prefetch

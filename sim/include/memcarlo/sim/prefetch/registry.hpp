@@ -22,6 +22,8 @@ template <class... Prefetchers>
 struct List {
   template <class... More>
   using With = List<Prefetchers..., More...>;
+  template <class... Before>
+  using After = List<Before..., Prefetchers...>;
 
   static std::vector<std::string> names() { return {std::string(Prefetchers::kName)...}; }
 
