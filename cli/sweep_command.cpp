@@ -71,6 +71,7 @@ std::string compile_key(const sim::HierarchyConfig& config) {
       kept[key] = value;
     }
   }
+  kept["access_sites"] = sim::needs_access_sites(config);  // prefetch.policy is ignored above
   return kept.dump();
 }
 

@@ -25,6 +25,8 @@ struct SynthArguments {
   std::string matrix;
   std::uint32_t size = 0;
   std::uint32_t block_width = 0;
+  std::string chain;
+  std::uint64_t loop_stride = 0;
 };
 
 std::string patterns_help() {
@@ -67,6 +69,18 @@ void run(const SynthArguments& arguments, const CLI::App& command) {
       throw UserError("--footprint: expected a byte count such as 8192, 16KiB or 4MiB, got '" +
                       arguments.footprint + "'");
     }
+  }
+  if (command.count("--chain") > 0) {
+    options.chain = synth::parse_chain(arguments.chain);
+    if (!options.chain) {
+      throw UserError(
+          "--chain: expected byte strides separated by commas such as "
+          "-400,40400,-400, got '" +
+          arguments.chain + "'");
+    }
+  }
+  if (command.count("--loop-stride") > 0) {
+    options.loop_stride = arguments.loop_stride;
   }
   if (command.count("--matrix") > 0) {
     options.matrix = synth::matrix_layout_from_string(arguments.matrix);
@@ -133,6 +147,11 @@ void add_synth_command(CLI::App& app) {
   command->add_option("--block-width", arguments->block_width,
                       "matmul, stencil2d: blockDim.x (divides --threads; blockDim.y = threads / "
                       "width)");
+  command->add_option("--chain", arguments->chain,
+                      "chain: bytes between a thread's consecutive loads, comma-separated "
+                      "(e.g. -400,40400,-400)");
+  command->add_option("--loop-stride", arguments->loop_stride,
+                      "chain: bytes the chain's first load advances per iteration");
   command->footer(patterns_help());
   command->callback([arguments, command] { run(*arguments, *command); });
 }

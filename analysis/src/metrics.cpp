@@ -112,15 +112,50 @@ std::optional<double> load_latency(const MetricInputs& in) {
 constexpr std::uint32_t kPrefetchIssued = sim::kPrefetchGroup.index_of("issued");
 constexpr std::uint32_t kPrefetchUseful = sim::kPrefetchGroup.index_of("useful");
 constexpr std::uint32_t kPrefetchLate = sim::kPrefetchGroup.index_of("late");
+constexpr std::uint32_t kPrefetchEarly = sim::kPrefetchGroup.index_of("early_evictions");
+constexpr std::uint32_t kPrefetchCovered = sim::kPrefetchGroup.index_of("covered");
+constexpr std::uint32_t kPrefetchL2Reads = sim::kPrefetchGroup.index_of("l2_reads");
+constexpr std::uint32_t kPrefetchDramReads = sim::kPrefetchGroup.index_of("dram_reads");
 
-/// useful / (useful + the L1 read misses left): the share of the misses there would be without
-/// prefetching that prefetches removed (Srinath et al., HPCA 2007, "coverage").
+/// covered / L1 read accesses: the share of the demand accesses that found a line a prefetch
+/// brought (in flight or not). Counted per demand load.
 std::optional<double> prefetch_coverage(const MetricInputs& in) {
-  if (in.group.size() <= kPrefetchUseful) {
+  if (in.group.size() <= kPrefetchCovered) {
     return std::nullopt;
   }
-  const std::uint64_t useful = in.group[kPrefetchUseful];
-  return ratio(useful, useful + (in.access.l1_accesses - in.access.l1_hits));
+  return ratio(in.group[kPrefetchCovered], in.access.l1_accesses);
+}
+
+/// (useful - late) / issued: prefetches whose data was there before the demand access came.
+std::optional<double> prefetch_timely_accuracy(const MetricInputs& in) {
+  if (in.group.size() <= std::max(kPrefetchUseful, kPrefetchLate)) {
+    return std::nullopt;
+  }
+  return ratio(in.group[kPrefetchUseful] - in.group[kPrefetchLate], in.group[kPrefetchIssued]);
+}
+
+/// (issued - useful) / issued: prefetched lines no demand access found (evicted, or still
+/// unused when the trial ended).
+std::optional<double> prefetch_useless_ratio(const MetricInputs& in) {
+  if (in.group.size() <= std::max(kPrefetchUseful, kPrefetchIssued)) {
+    return std::nullopt;
+  }
+  return ratio(in.group[kPrefetchIssued] - in.group[kPrefetchUseful], in.group[kPrefetchIssued]);
+}
+
+/// The prefetches' L2 line reads (DRAM reads) per demand L2 read (DRAM read) of the same load
+/// or aggregate: the extra traffic prefetching adds.
+std::optional<double> prefetch_extra_l2(const MetricInputs& in) {
+  if (in.group.size() <= kPrefetchL2Reads) {
+    return std::nullopt;
+  }
+  return ratio(in.group[kPrefetchL2Reads], in.access.l2_reads);
+}
+std::optional<double> prefetch_extra_dram(const MetricInputs& in) {
+  if (in.group.size() <= kPrefetchDramReads) {
+    return std::nullopt;
+  }
+  return ratio(in.group[kPrefetchDramReads], in.access.dram_reads);
 }
 
 using C = AccessCounters;
@@ -177,13 +212,26 @@ constexpr auto kMetrics = std::to_array<Metric>({
      "Tm: the mean latency of the DRAM reads (the trial's when none; null without L2 accesses)"},
     {"latency_cycles", kLoad, kCycles, kHeadline, "latency", kAccess, load_latency,
      "X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm] (paper §6.1); null for stores"},
-    {"prefetch_accuracy", kBoth, kRatio, kDetail, "prefetch accuracy", kPrefetch,
-     group_ratio<kPrefetchUseful, kPrefetchIssued>, "useful prefetches / prefetches issued"},
     {"prefetch_coverage", kBoth, kRatio, kDetail, "prefetch coverage", kPrefetch, prefetch_coverage,
-     "useful prefetches / (useful prefetches + the L1 read misses left)"},
+     "demand L1 accesses that found a prefetched line / demand L1 accesses (per demand load)"},
+    {"prefetch_accuracy", kBoth, kRatio, kDetail, "prefetch accuracy", kPrefetch,
+     group_ratio<kPrefetchUseful, kPrefetchIssued>,
+     "useful prefetches / prefetches issued (per triggering load)"},
+    {"prefetch_timely_accuracy", kBoth, kRatio, kDetail, "timely prefetch accuracy", kPrefetch,
+     prefetch_timely_accuracy,
+     "useful prefetches whose data arrived before the demand access / prefetches issued"},
     {"prefetch_late_ratio", kBoth, kRatio, kDetail, "late prefetches", kPrefetch,
      group_ratio<kPrefetchLate, kPrefetchUseful>,
      "useful prefetches still being filled when the demand access came / useful prefetches"},
+    {"prefetch_early_eviction_ratio", kBoth, kRatio, kDetail, "early evictions", kPrefetch,
+     group_ratio<kPrefetchEarly, kPrefetchIssued>,
+     "prefetched lines the L1 replaced before any demand access / prefetches issued"},
+    {"prefetch_useless_ratio", kBoth, kRatio, kDetail, "useless prefetches", kPrefetch,
+     prefetch_useless_ratio, "prefetches no demand access used / prefetches issued"},
+    {"prefetch_extra_l2_reads", kBoth, kRatio, kDetail, "extra L2 reads", kPrefetch,
+     prefetch_extra_l2, "L2 line reads of prefetches / L2 line reads of demand misses"},
+    {"prefetch_extra_dram_reads", kBoth, kRatio, kDetail, "extra DRAM reads", kPrefetch,
+     prefetch_extra_dram, "DRAM reads of prefetches / DRAM reads of demand accesses"},
 });
 
 constexpr bool names_unique_within_each_scope() {

@@ -183,11 +183,28 @@ constexpr std::size_t kOverallLabelWidth = 20;  // the overall figures' labels, 
 
 using Cells = std::vector<std::string>;
 
-/// The headline load metrics of the run, the table's metric columns.
+/// The prefetch metrics the table shows as a column group (and overall lines) when the run had
+/// a prefetcher: the summary reports the prefetch group's metrics only then.
+bool in_prefetch_columns(const analysis::Metric& metric) {
+  constexpr std::array<std::string_view, 4> kPrefetchColumns = {
+      "prefetch_coverage", "prefetch_accuracy", "prefetch_late_ratio", "prefetch_useless_ratio"};
+  return metric.group == &sim::kPrefetchGroup &&
+         std::find(kPrefetchColumns.begin(), kPrefetchColumns.end(), metric.name) !=
+             kPrefetchColumns.end();
+}
+
+/// The headline load metrics of the run, then the prefetch column group: the table's metric
+/// columns.
 std::vector<const analysis::Metric*> metric_columns(const analysis::SimulationSummary& summary) {
   std::vector<const analysis::Metric*> out;
-  for (const analysis::Metric* metric : summary.reported_metrics(analysis::MetricScope::kLoad)) {
+  const auto reported = summary.reported_metrics(analysis::MetricScope::kLoad);
+  for (const analysis::Metric* metric : reported) {
     if (metric->headline) {
+      out.push_back(metric);
+    }
+  }
+  for (const analysis::Metric* metric : reported) {
+    if (!metric->headline && in_prefetch_columns(*metric)) {
       out.push_back(metric);
     }
   }
@@ -320,7 +337,7 @@ void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
       << " trials (mean ±95% interval half-width)\n";
   for (const analysis::Metric* metric :
        summary.reported_metrics(analysis::MetricScope::kAggregate)) {
-    if (metric->headline) {
+    if (metric->headline || in_prefetch_columns(*metric)) {
       const bool ratio = metric->unit == analysis::MetricUnit::kRatio;
       out << "  " << padded(std::string(metric->label), kOverallLabelWidth, false)
           << cell(summary.overall[*metric], ratio) << (ratio ? "" : " cycles") << "\n";

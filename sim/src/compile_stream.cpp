@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -60,13 +61,14 @@ void DenseIds::grow() {
 
 StreamCompiler::StreamCompiler(const std::vector<tracebuf::LoadInfo>& loads,
                                const AllocationIndex& allocations,
-                               const CoalescingGeometry& geometry)
-    : loads_(loads), allocations_(allocations), geometry_(geometry) {}
+                               const CoalescingGeometry& geometry, bool access_sites)
+    : loads_(loads), allocations_(allocations), geometry_(geometry), access_sites_(access_sites) {}
 
 void StreamCompiler::compile(const tracebuf::WarpStream& stream, CompiledStream& out,
                              std::vector<LoadStatic>& load_totals) {
   transactions_.clear();
   bulks_.clear();
+  sites_.clear();
   line_ids_.clear();
   slot_ids_.clear();
   word_ids_.clear();
@@ -127,6 +129,9 @@ void StreamCompiler::compile_records(const tracebuf::WarpStream& stream,
     const std::size_t before = transactions_.size();
     coalesce(record, id);
     const std::size_t added = transactions_.size() - before;
+    if (access_sites_) {
+      add_sites(record, added);
+    }
     bulk.transaction_count += static_cast<std::uint32_t>(added);
     LoadStatic& totals = load_totals[id];
     ++totals.requests;
@@ -263,6 +268,44 @@ void StreamCompiler::mark_full_sectors(const tracebuf::RecordView& record, Piece
   }
 }
 
+void StreamCompiler::add_sites(const tracebuf::RecordView& record, std::size_t count) {
+  AccessSite site{0, 0, AccessSite::kUniformStride | AccessSite::kFirstOfInstruction, {0, 0, 0}};
+  // Uniform: every active lane at base + (lane - first lane) * stride, for one stride that fits
+  // 32 bits (one active lane is uniform with stride 0).
+  unsigned first_lane = 0;
+  std::int64_t stride = 0;
+  bool first = true;
+  bool have_stride = false;
+  record.for_each_address([&](unsigned lane, std::uint64_t address) {
+    if (first) {
+      first = false;
+      first_lane = lane;
+      site.base_address = address;
+      return;
+    }
+    const auto offset = static_cast<std::int64_t>(address - site.base_address);
+    const auto lanes = static_cast<std::int64_t>(lane - first_lane);
+    if (!have_stride) {
+      have_stride = true;
+      stride = offset / lanes;
+    }
+    if (offset != stride * lanes) {
+      site.flags &= static_cast<std::uint8_t>(~AccessSite::kUniformStride);
+    }
+  });
+  const bool fits = stride >= std::numeric_limits<std::int32_t>::min() &&
+                    stride <= std::numeric_limits<std::int32_t>::max();
+  if ((site.flags & AccessSite::kUniformStride) != 0 && fits) {
+    site.stride = static_cast<std::int32_t>(stride);
+  } else {
+    site.flags &= static_cast<std::uint8_t>(~AccessSite::kUniformStride);
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    sites_.push_back(site);
+    site.flags &= static_cast<std::uint8_t>(~AccessSite::kFirstOfInstruction);
+  }
+}
+
 /// Copies the scratch out, sized exactly.
 void StreamCompiler::finish(CompiledStream& out) {
   if (!transactions_.empty()) {
@@ -277,6 +320,7 @@ void StreamCompiler::finish(CompiledStream& out) {
     out.slab = slabs_.back().get();
   }
   out.bulks.assign(bulks_.begin(), bulks_.end());
+  out.sites.assign(sites_.begin(), sites_.end());
   out.line_word_bits.assign(line_word_bit_.begin(), line_word_bit_.end());
   out.words.assign(word_ids_.keys().begin(), word_ids_.keys().end());
   out.word_lines.assign(word_lines_.begin(), word_lines_.end());

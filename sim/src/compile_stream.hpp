@@ -104,6 +104,7 @@ struct CompiledStream {
   std::span<const Transaction> transactions;
   TransactionSlab* slab = nullptr;  // holding `transactions`
   std::vector<Bulk> bulks;          // first_transaction: index into `transactions`
+  std::vector<AccessSite> sites;    // per transaction, when the compiler keeps them
   /// The stream's lines in first-seen order, each as its index in `words` << 6 | its line
   /// number % 64. compile_trace replaces each by the line's rank among the trace's lines in
   /// address order, then by its id.
@@ -174,7 +175,7 @@ class DenseIds {
 class StreamCompiler {
  public:
   StreamCompiler(const std::vector<tracebuf::LoadInfo>& loads, const AllocationIndex& allocations,
-                 const CoalescingGeometry& geometry);
+                 const CoalescingGeometry& geometry, bool access_sites);
 
   /// Compiles `stream` into `out` (every vector sized exactly; the transactions in one of the
   /// compiler's slabs, which outlive it until released) and adds its records to
@@ -191,15 +192,19 @@ class StreamCompiler {
 
   void compile_records(const tracebuf::WarpStream& stream, std::vector<LoadStatic>& load_totals);
   void coalesce(const tracebuf::RecordView& record, std::uint32_t id);
+  /// Appends `count` copies of the record's AccessSite (the first flagged first).
+  void add_sites(const tracebuf::RecordView& record, std::size_t count);
   void mark_full_sectors(const tracebuf::RecordView& record, Piece* pieces, std::size_t count) const;
   void finish(CompiledStream& out);
 
   const std::vector<tracebuf::LoadInfo>& loads_;
   const AllocationIndex& allocations_;
   CoalescingGeometry geometry_;
+  bool access_sites_;
   // Scratch, reused from stream to stream.
   std::vector<Transaction> transactions_;
   std::vector<Bulk> bulks_;
+  std::vector<AccessSite> sites_;
   DenseIds line_ids_;
   DenseIds slot_ids_;
   DenseIds word_ids_;

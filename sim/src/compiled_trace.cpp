@@ -188,7 +188,7 @@ std::uint64_t CompiledTrace::bytes() const {
          warps.capacity() * sizeof(WarpTrace) + l1_line_address.capacity() * 8 +
          line_ids_by_address.capacity() * 4 + l1_set.capacity() * 4 + l2_set.capacity() * 4 +
          dram_location.capacity() * sizeof(DramLocation) + line_module.capacity() * 2 +
-         line_page.capacity() * 4;
+         line_page.capacity() * 4 + access_sites.capacity() * sizeof(AccessSite);
 }
 
 // The compile runs in phases so that the work per record, per transaction and per line runs in
@@ -206,6 +206,10 @@ std::uint64_t CompiledTrace::bytes() const {
 //   4. (parallel, per line) the L1 set, the L2 sets and the DRAM location of every line.
 // A stream the compile refuses (say, a static id outside the loads table) is reported after
 // phase 1, the first in (launch, block, warp) order, which is the error a serial compile meets.
+bool needs_access_sites(const HierarchyConfig& config) {
+  return config.prefetch.policy != "none";
+}
+
 CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
                             const CompileOptions& options) {
   if (config.l1.enabled && config.l1.sets() > kMaxL1Sets) {
@@ -229,12 +233,13 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   const std::size_t stream_count = plan.streams.size();
 
   // Phase 1.
+  const bool with_sites = needs_access_sites(config);
   struct Worker {
     detail::StreamCompiler compiler;
     std::vector<LoadStatic> loads;
   };
   tbb::enumerable_thread_specific<Worker> workers([&] {
-    return Worker{detail::StreamCompiler(out.load_info, allocations, geometry),
+    return Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
                   std::vector<LoadStatic>(out.load_info.size())};
   });
   std::vector<detail::CompiledStream> streams(stream_count);
@@ -380,6 +385,9 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   }
   out.transactions.resize(transaction_offset.back());
   out.bulks.resize(bulk_offset.back());
+  if (with_sites) {
+    out.access_sites.resize(transaction_offset.back());
+  }
   tbb::enumerable_thread_specific<std::vector<std::uint32_t>> line_maps;
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     detail::CompiledStream& stream = streams[i];
@@ -394,6 +402,8 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       *to++ = {global_line[t.line], Transaction::pack(slots[t.slot()], t.kind()), t.l1_set,
                t.l2_sectors, t.l1_full_sectors};
     }
+    std::copy(stream.sites.begin(), stream.sites.end(),
+              out.access_sites.begin() + static_cast<std::ptrdiff_t>(transaction_offset[i]));
     if (stream.slab != nullptr) {
       stream.slab->release();
     }

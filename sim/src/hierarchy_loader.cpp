@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "hierarchy_schema.hpp"
+#include "prefetch/builtin.hpp"
 #include "presets.hpp"
 
 namespace memcarlo::sim {
@@ -245,6 +246,12 @@ void validate(const HierarchyConfig& c, const std::string& where) {
           "interconnect.epoch_cycles (" + std::to_string(c.interconnect.epoch_cycles) +
               ") must be below l2.latency (" + std::to_string(c.l2.latency) +
               ") so that no miss completes inside the epoch that issued it");
+  // The prefetcher checks its own keys' ranges when built.
+  try {
+    prefetch::BuiltIn::visit(c, [](auto) {});
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(where + e.what());
+  }
 }
 
 }  // namespace

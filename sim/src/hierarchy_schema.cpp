@@ -4,9 +4,9 @@
 
 #include "memcarlo/sim/dram/model.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
-#include "memcarlo/sim/prefetch/registry.hpp"
-#include "memcarlo/sim/schedule/cta_scheduler.hpp"
 #include "memcarlo/sim/replacement/registry.hpp"
+#include "memcarlo/sim/schedule/cta_scheduler.hpp"
+#include "prefetch/builtin.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -407,6 +407,9 @@ std::vector<Parameter> build() {
   };
   add_policy_keys(schedule::registry(), out);
   add_policy_keys(placement::registry(), out);
+  for (const KeySpec& spec : prefetch::BuiltIn::keys()) {
+    out.push_back(policy_key(spec));
+  }
   return out;
 }
 

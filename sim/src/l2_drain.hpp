@@ -84,6 +84,19 @@ class L2Drain final : public L2Side {
   }
 
  private:
+  static constexpr std::uint32_t kPrefetchL2Reads = kPrefetchGroup.index_of("l2_reads");
+  static constexpr std::uint32_t kPrefetchL2ReadHits = kPrefetchGroup.index_of("l2_read_hits");
+  static constexpr std::uint32_t kPrefetchDramReads = kPrefetchGroup.index_of("dram_reads");
+
+  /// The prefetch counter row of slot `slot`. Only prefetch requests reach here, and only a
+  /// trial whose SM side enabled the group (it is built first) sends them.
+  std::uint64_t* prefetch_row(std::uint32_t slot) {
+    if (prefetch_rows_ == nullptr) {
+      prefetch_rows_ = s_.counter_groups.enable(kPrefetchGroup, trace_.slots.size());
+    }
+    return prefetch_rows_ + std::size_t{slot} * kPrefetchGroup.width();
+  }
+
   /// s_.drain_index: the requests in the order the L2 takes them.
   void order() {
     auto& order = s_.drain_order;
@@ -233,8 +246,9 @@ class L2Drain final : public L2Side {
       c.l2_read_sectors += requested;
       c.l2_read_sector_hits += sector_hits;
     } else {
-      result_.prefetch.l2_reads += accesses;
-      result_.prefetch.l2_read_hits += hits;
+      std::uint64_t* const row = prefetch_row(request.counter);
+      row[kPrefetchL2Reads] += accesses;
+      row[kPrefetchL2ReadHits] += hits;
     }
     // The L2 misses of one request lie in one L1 line, hence in one DRAM row: one DRAM request.
     if (hits != accesses) {
@@ -361,7 +375,7 @@ class L2Drain final : public L2Side {
         r.fill_delay = std::max(r.fill_delay, full_cycles);
         r.from_dram = 1;
         if (meta.counter == kNoRequest) {
-          ++result_.prefetch.dram_reads;
+          ++prefetch_row(r.counter)[kPrefetchDramReads];  // a prefetch's: r.counter is its slot
           continue;
         }
         AccessCounters& c = k_.counters[meta.counter];
@@ -386,6 +400,7 @@ class L2Drain final : public L2Side {
   Constants k_{};
   std::array<std::uint64_t, 256> spread_{};
   std::vector<std::uint32_t> cursor_;
+  std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group, once a prefetch came
 };
 
 }  // namespace memcarlo::sim

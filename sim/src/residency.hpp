@@ -51,6 +51,7 @@ class Residency {
   [[nodiscard]] bool done() const { return live_blocks_ == 0 && unplaced_ == 0; }
   [[nodiscard]] std::uint64_t live_blocks() const { return live_blocks_; }
   [[nodiscard]] std::uint32_t slots() const { return slots_; }
+  [[nodiscard]] std::uint32_t warps_per_block() const { return warps_per_block_; }
 
   /// Back-to-back blocks: freed slots take the next blocks of their SM's queue, in the order
   /// they freed up (ties in random order).
@@ -179,6 +180,7 @@ class Residency {
     b.occupied = true;
     b.first_warp_slot = block_slot * warps_per_block_;
     b.warp_count = block.warp_count;
+    b.block_id = block.block_id;
     b.live_warps = 0;
     for (std::uint32_t w = 0; w < block.warp_count; ++w) {
       const WarpTrace& trace = trace_.warps[block.first_warp + w];

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "memcarlo/sim/prefetch/registry.hpp"
+#include "prefetch/builtin.hpp"
 #include "replay.hpp"
 #include "trial_state.hpp"
 
@@ -41,6 +41,12 @@ void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, Tria
 /// Untraced line ids a trial with a prefetcher keeps: enough for every way of every cache to
 /// hold a different untraced line, plus the requests of a few epochs in flight.
 std::uint32_t untraced_line_capacity(const HierarchyConfig& config);
+
+/// run_trial_with<prefetch::Prefetching>: a trial whose prefetcher is not none (in its own
+/// translation unit, trial_prefetching.cpp).
+TrialResult run_trial_prefetching(const CompiledTrace& trace, const HierarchyConfig& config,
+                                  std::uint64_t seed, std::uint64_t trial,
+                                  TrialWorkspace& workspace);
 
 }  // namespace detail
 

@@ -83,6 +83,9 @@ class SmSideOf final : public SmSide {
       l1_.reset(config_.sm.count, config_.l1.sets(), launch.occupancy.l1_ways, s_.lines,
                 L1Policy{});
     }
+    if constexpr (Prefetcher::kMaxRequests > 0) {
+      prefetch_slot_.assign(l1_.cells(), 0);
+    }
     prefetcher_.begin_launch(config_.sm.count);
   }
 
@@ -288,7 +291,7 @@ class SmSideOf final : public SmSide {
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
       l1.valid[at] |= missing;
     } else {
-      at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
+      at = fill_l1(l1, sm, t.l1_set, t.line, holder);
       missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       if (at != kNoCell) [[likely]] {
         l1.valid[at] = sector_mask(missing);
@@ -328,7 +331,7 @@ class SmSideOf final : public SmSide {
           l1.valid[row + way] |= t.l1_full_sectors;
         }
       } else if (k.store == StorePolicy::kAllocate) {
-        const std::size_t at = l1.fill(sm, t.l1_set, t.line, holder, streams_.l1_replacement);
+        const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder);
         if (at != kNoCell) [[likely]] {
           l1.valid[at] = sector_mask(t.l1_full_sectors);
           l1.fill_time[at] = clock;
@@ -345,23 +348,44 @@ class SmSideOf final : public SmSide {
   static constexpr std::uint32_t kLate = kPrefetchGroup.index_of("late");
   static constexpr std::uint32_t kUntraced = kPrefetchGroup.index_of("untraced_lines");
   static constexpr std::uint32_t kDropped = kPrefetchGroup.index_of("dropped");
+  static constexpr std::uint32_t kRedundant = kPrefetchGroup.index_of("redundant");
+  static constexpr std::uint32_t kCovered = kPrefetchGroup.index_of("covered");
+  static constexpr std::uint32_t kEarlyEvictions = kPrefetchGroup.index_of("early_evictions");
 
   /// The prefetch counter `counter` of slot `slot` (the load whose access it concerns).
   std::uint64_t& prefetch_count(std::uint32_t slot, std::uint32_t counter) {
     return prefetch_rows_[std::size_t{slot} * kPrefetchGroup.width() + counter];
   }
 
-  /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the prefetch was
-  /// useful (to this load), and late if its data has not arrived.
+  /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the access is
+  /// covered, and the prefetch (counted to the load that triggered it) was useful, and late if
+  /// its data has not arrived.
   void used_prefetched_way(const L1View& l1, std::size_t at, std::uint32_t slot,
                            std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
       const bool late = l1.fill_time[at] > clock;
-      ++result_.prefetch.useful;
-      result_.prefetch.late += late ? 1 : 0;
-      ++prefetch_count(slot, kUseful);
-      prefetch_count(slot, kLate) += late ? 1 : 0;
+      const std::uint32_t trigger = prefetch_slot_[at];
+      ++prefetch_count(slot, kCovered);
+      ++prefetch_count(trigger, kUseful);
+      prefetch_count(trigger, kLate) += late ? 1 : 0;
       l1.flags[at] = way_flags(bits_of(l1.flags[at]) & ~kPrefetchedWay);
+    }
+  }
+
+  /// Places `line` in the SM's L1 (PrivateCaches::View::fill); with a prefetcher, a prefetched
+  /// line that leaves unused is an early eviction of the load that asked for it.
+  MEMCARLO_HOT std::size_t fill_l1(const L1View& l1, std::uint32_t sm, std::uint32_t set,
+                                   std::uint32_t line, Holder holder) {
+    if constexpr (Prefetcher::kMaxRequests > 0) {
+      WayFlags evicted{};
+      const std::size_t at =
+          l1.template fill<true>(sm, set, line, holder, streams_.l1_replacement, &evicted);
+      if (at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0) {
+        ++prefetch_count(prefetch_slot_[at], kEarlyEvictions);
+      }
+      return at;
+    } else {
+      return l1.fill(sm, set, line, holder, streams_.l1_replacement);
     }
   }
 
@@ -386,11 +410,26 @@ class SmSideOf final : public SmSide {
 
   void on_access(std::uint32_t sm, std::uint32_t slot, const Transaction& t, bool hit,
                  std::uint64_t clock, L2Request*& out, Effect& effect) {
+    const std::uint64_t line_at = line_address(t.line);
+    // A trace compiled without access sites (for `none`) shows each access as its own
+    // instruction at its line's first byte, with no known stride.
+    const auto index = static_cast<std::size_t>(&t - trace_.transactions.data());
+    const AccessSite site = index < trace_.access_sites.size()
+                                ? trace_.access_sites[index]
+                                : AccessSite{line_at, 0, AccessSite::kFirstOfInstruction, {}};
+    const BlockSlot& block = residency_.block(sm, residency_.warp(sm, slot).block_slot);
     const prefetch::L1Access access{SmIndex{sm},
                                     ResidentWarp{static_cast<std::uint16_t>(slot)},
                                     StaticLoadId{trace_.slots[t.slot()].load},
-                                    ByteAddress{line_address(t.line)},
+                                    ByteAddress{line_at},
+                                    ByteAddress{site.base_address},
+                                    site.stride,
+                                    (site.flags & AccessSite::kUniformStride) != 0,
+                                    (site.flags & AccessSite::kFirstOfInstruction) != 0,
                                     hit,
+                                    BlockId{block.block_id},
+                                    slot - block.first_warp_slot,
+                                    residency_.warps_per_block(),
                                     Cycles{clock},
                                     streams_.prefetch};
     Sink sink{*this, sm, t.slot(), clock, out, effect, Prefetcher::kMaxRequests};
@@ -411,26 +450,23 @@ class SmSideOf final : public SmSide {
           return !l1.held_anywhere(id) && s_.lines.l2_free(id);
         }));
     const std::uint64_t untraced = s_.line_space.untraced_seen() - seen_before;
-    result_.prefetch.untraced_lines += untraced;
     prefetch_count(counter, kUntraced) += untraced;
     if (line == kNoLine || !k_.l1_enabled) {
-      ++result_.prefetch.dropped;
       ++prefetch_count(counter, kDropped);
       return;
     }
     const Holder holder = L1View::holder(sm);
     if (l1.holds(holder, line)) {
-      ++result_.prefetch.redundant;
-      ++prefetch_count(counter, kDropped);
+      ++prefetch_count(counter, kRedundant);
       return;
     }
     const std::uint32_t set = s_.line_space.view().l1_set[line];
-    const std::size_t at = l1.fill(sm, set, line, holder, streams_.l1_replacement);
+    const std::size_t at = fill_l1(l1, sm, set, line, holder);
     if (at == kNoCell) {
-      ++result_.prefetch.dropped;
       ++prefetch_count(counter, kDropped);
       return;
     }
+    prefetch_slot_[at] = counter;
     l1.valid[at] = sector_mask(k_.all_l1_sectors);
     l1.fill_time[at] = kPendingFill;
     l1.flags[at] = way_flags(kPrefetchedWay);
@@ -445,7 +481,6 @@ class SmSideOf final : public SmSide {
               sector_mask(k_.all_chunks),
               0};
     ++effect.misses;
-    ++result_.prefetch.issued;
     ++prefetch_count(counter, kIssued);
   }
 
@@ -463,6 +498,7 @@ class SmSideOf final : public SmSide {
   bool issued_ = false;
   std::uint64_t trial_epoch_ = 0;
   std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group (prefetchers only)
+  std::vector<std::uint32_t> prefetch_slot_;  // per L1 cell: the slot whose prefetch filled it
 };
 
 }  // namespace memcarlo::sim

@@ -76,9 +76,17 @@ std::uint64_t TrialWorkspace::bytes() const {
   return total;
 }
 
+// Without a prefetcher the trial runs the `none` instantiations compiled here, alone in this
+// unit as before the prefetchers came: GCC's inliner budgets growth per translation unit, and
+// with every prefetcher's SM side beside them it inlined less of the replay's hot path (the
+// replay benchmark measured ~5 % fewer transactions per second). The prefetchers' SM sides are
+// compiled in trial_prefetching.cpp.
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
-  return run_trial_with<prefetch::BuiltIn>(trace, config, seed, trial, workspace);
+  if (config.prefetch.policy == prefetch::None::kName) {
+    return run_trial_with<prefetch::List<prefetch::None>>(trace, config, seed, trial, workspace);
+  }
+  return detail::run_trial_prefetching(trace, config, seed, trial, workspace);
 }
 
 }  // namespace memcarlo::sim

@@ -24,23 +24,9 @@ constexpr void visit_members(Result& result, Visit&& visit) {
   visit(result.dram_batches);
   visit(result.dram_writes);
   visit(result.back_invalidations);
-  visit(result.prefetch);
   visit(result.groups);
   visit(result.latency_histogram.index);
   visit(result.latency_histogram.count);
-}
-
-template <class Totals, class Visit>
-constexpr void visit_members_of_prefetch(Totals& totals, Visit&& visit) {
-  visit(totals.issued);
-  visit(totals.redundant);
-  visit(totals.dropped);
-  visit(totals.useful);
-  visit(totals.late);
-  visit(totals.untraced_lines);
-  visit(totals.l2_reads);
-  visit(totals.l2_read_hits);
-  visit(totals.dram_reads);
 }
 
 template <class Group, class Visit>
@@ -62,11 +48,6 @@ consteval std::size_t visited_bytes(VisitMembers visit_members_of) {
   visit_members_of(value, [&bytes](const auto& member) { bytes += sizeof(member); });
   return bytes;
 }
-static_assert(sizeof(PrefetchTotals) ==
-                  visited_bytes<PrefetchTotals>([](auto& totals, auto&& visit) {
-                    visit_members_of_prefetch(totals, visit);
-                  }),
-              "PrefetchTotals changed: add the member to visit_members_of_prefetch");
 static_assert(sizeof(CounterGroupTotals) ==
                   visited_bytes<CounterGroupTotals>([](auto& group, auto&& visit) {
                     visit_members_of_group(group, visit);
@@ -93,7 +74,6 @@ class Writer {
   void operator()(const AccessCounters& counters) {
     for_each_access_counter([&](auto member) { (*this)(counters.*member); });
   }
-  void operator()(const PrefetchTotals& totals) { visit_members_of_prefetch(totals, *this); }
   void operator()(const CounterGroupTotals& group) { visit_members_of_group(group, *this); }
   void operator()(const TrialResult& result) { visit_members(result, *this); }
   template <class T>
@@ -144,7 +124,6 @@ class Reader {
   void operator()(AccessCounters& counters) {
     for_each_access_counter([&](auto member) { (*this)(counters.*member); });
   }
-  void operator()(PrefetchTotals& totals) { visit_members_of_prefetch(totals, *this); }
   void operator()(CounterGroupTotals& group) { visit_members_of_group(group, *this); }
   void operator()(TrialResult& result) { visit_members(result, *this); }
   template <class T>

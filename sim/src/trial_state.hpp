@@ -57,6 +57,7 @@ struct BlockSlot {
   std::uint32_t live_warps = 0;
   std::uint32_t first_warp_slot = 0;  // within the SM
   std::uint32_t warp_count = 0;
+  std::uint64_t block_id = 0;  // the block's linear id in its grid (BlockTrace::block_id)
 };
 
 /// A request from an SM to the L2. The requests of one epoch sit in one buffer, SM by SM in

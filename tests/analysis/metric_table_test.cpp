@@ -156,16 +156,25 @@ TEST(MetricTable, NamesAreUniqueWithinEachScope) {
 TEST(PrefetchMetrics, AccuracyCoverageAndLatenessFromTheGroupsCounters) {
   sim::AccessCounters c;
   c.l1_accesses = 100;
-  c.l1_hits = 70;  // 30 L1 read misses left
-  // issued, useful, late, untraced_lines, dropped
-  const std::array<std::uint64_t, 5> prefetch = {40, 30, 6, 2, 9};
+  c.l1_hits = 70;
+  c.l2_reads = 120;
+  c.dram_reads = 30;
+  // issued, useful, late, early_evictions, covered, redundant, untraced_lines, dropped,
+  // l2_reads, l2_read_hits, dram_reads
+  const std::array<std::uint64_t, 11> prefetch = {40, 30, 6, 4, 25, 3, 2, 9, 160, 100, 60};
+  static_assert(prefetch.size() == sim::kPrefetchGroup.width());
   const auto metric = [&](std::string_view name, MetricScope scope) {
     return value(name, scope, c, AccessKind::kRead, 600, prefetch);
   };
   for (const MetricScope scope : {MetricScope::kLoad, MetricScope::kAggregate}) {
     EXPECT_DOUBLE_EQ(*metric("prefetch_accuracy", scope), 30.0 / 40.0);
-    EXPECT_DOUBLE_EQ(*metric("prefetch_coverage", scope), 30.0 / (30.0 + 30.0));
+    EXPECT_DOUBLE_EQ(*metric("prefetch_coverage", scope), 25.0 / 100.0);
+    EXPECT_DOUBLE_EQ(*metric("prefetch_timely_accuracy", scope), (30.0 - 6.0) / 40.0);
     EXPECT_DOUBLE_EQ(*metric("prefetch_late_ratio", scope), 6.0 / 30.0);
+    EXPECT_DOUBLE_EQ(*metric("prefetch_early_eviction_ratio", scope), 4.0 / 40.0);
+    EXPECT_DOUBLE_EQ(*metric("prefetch_useless_ratio", scope), 10.0 / 40.0);
+    EXPECT_DOUBLE_EQ(*metric("prefetch_extra_l2_reads", scope), 160.0 / 120.0);
+    EXPECT_DOUBLE_EQ(*metric("prefetch_extra_dram_reads", scope), 60.0 / 30.0);
     // Without the group's counters (a run that did not enable it) there is nothing to report.
     EXPECT_FALSE(value("prefetch_accuracy", scope, c).has_value());
   }
@@ -198,7 +207,8 @@ struct OneLoadRun {
       if (prefetch) {
         sim::CounterGroupTotals& g = r.groups[sim::counter_group_index(sim::kPrefetchGroup)];
         g.width = sim::kPrefetchGroup.width();
-        std::vector<std::uint64_t> row = {50, 10 + static_cast<std::uint64_t>(t), 0, 0, 0};
+        const std::uint64_t useful = 10 + static_cast<std::uint64_t>(t);
+        std::vector<std::uint64_t> row = {50, useful, 0, 0, useful, 0, 0, 0, 0, 0, 0};
         g.loads = g.allocations = g.kernels = g.overall = row;
       }
       trials.push_back(r);
@@ -229,8 +239,8 @@ TEST(PrefetchMetrics, AreReportedOnlyByRunsThatEnabledTheGroup) {
   ASSERT_EQ(s.allocations.size(), 1u);
   EXPECT_DOUBLE_EQ(s.allocations[0].metrics["prefetch_accuracy"]->mean, 11.5 / 50);
   EXPECT_DOUBLE_EQ(s.kernels[0].metrics["prefetch_accuracy"]->mean, 11.5 / 50);
-  // Coverage of trial t: useful / (useful + misses left) = (10 + t) / (10 + t + 40 - t) = ... / 50.
-  EXPECT_DOUBLE_EQ(s.overall["prefetch_coverage"]->mean, 11.5 / 50);
+  // Coverage of trial t: covered / L1 accesses = (10 + t) / 100.
+  EXPECT_DOUBLE_EQ(s.overall["prefetch_coverage"]->mean, 11.5 / 100);
   // The access metrics are the same as without the group.
   EXPECT_DOUBLE_EQ(s.overall["l1_read_hit_ratio"]->mean, plain.overall["l1_read_hit_ratio"]->mean);
   EXPECT_DOUBLE_EQ(s.loads[0].metrics["l1_hit_ratio"]->mean, 0.615);

@@ -91,6 +91,26 @@ std::vector<std::vector<std::string>> rows(const std::string& table) {
   return out;
 }
 
+TEST(TablePrefetchColumns, AppearOnlyWhenTheRunHadAPrefetcher) {
+  Fixture f;
+  TableOptions wide;
+  wide.width = 400;
+  const std::string plain = f.table(wide);
+  EXPECT_EQ(plain.find("prefetch coverage"), std::string::npos) << plain;
+  // A run with a prefetcher reports the prefetch group: its columns and overall lines appear.
+  f.summary.counter_groups = {&sim::kPrefetchGroup};
+  for (analysis::LoadSummary& load : f.summary.loads) {
+    load.metrics["prefetch_coverage"] = mean_of(0.25);
+    load.metrics["prefetch_accuracy"] = mean_of(0.5);
+  }
+  const std::string with = f.table(wide);
+  for (const char* label :
+       {"prefetch coverage", "prefetch accuracy", "late prefetches", "useless prefetches"}) {
+    EXPECT_NE(with.find(label), std::string::npos) << label << "\n" << with;
+  }
+  EXPECT_NE(with.find("0.250"), std::string::npos) << with;
+}
+
 TEST(TableCost, IsRequestsTimesLatencyAsAShareOfTheKernelsTotalAndOrdersTheRows) {
   const Fixture f;
   const auto r = rows(f.table({TableSort::kCost, 300}));

@@ -18,7 +18,7 @@ using tracebuf::AccessKind;
 constexpr std::uint32_t kIssued = kPrefetchGroup.index_of("issued");
 constexpr std::uint32_t kUseful = kPrefetchGroup.index_of("useful");
 constexpr std::uint32_t kDropped = kPrefetchGroup.index_of("dropped");
-static_assert(kIssued == 0 && kUseful == 1 && kDropped == 4 && kPrefetchGroup.width() == 5);
+static_assert(kIssued == 0 && kUseful == 1 && kDropped == 7 && kPrefetchGroup.width() == 11);
 
 /// Four slots: (load, allocation, kernel) = (0, 0, 0), (1, none, 0), (0, 1, 1), (2, 0, 1).
 const std::vector<CounterSlot> kSlots = {{0, 0, 0}, {1, kNoAllocation, 0}, {0, 1, 1}, {2, 0, 1}};
@@ -60,20 +60,20 @@ TEST(CounterGroups, AReplayWithoutPoliciesThatCountLeavesEveryGroupAbsent) {
 TEST(CounterGroups, AnEnabledGroupIsSummedPerLoadAllocationKernelAndOverallLikeTheAccessCounters) {
   CounterGroupSlots groups;
   std::uint64_t* rows = groups.enable(kPrefetchGroup, kSlots.size());
-  ASSERT_EQ(groups.rows(kPrefetchGroup).size(), kSlots.size() * 5);
+  ASSERT_EQ(groups.rows(kPrefetchGroup).size(), kSlots.size() * kPrefetchGroup.width());
   // issued / useful of slots 0..3: 10/4, 20/5, 30/6, 40/7; dropped 1, 2, 3, 4.
   std::vector<AccessCounters> access(kSlots.size());
   for (std::size_t slot = 0; slot < kSlots.size(); ++slot) {
-    rows[slot * 5 + kIssued] = 10 * (slot + 1);
-    rows[slot * 5 + kUseful] = 4 + slot;
-    rows[slot * 5 + kDropped] = slot + 1;
+    rows[slot * kPrefetchGroup.width() + kIssued] = 10 * (slot + 1);
+    rows[slot * kPrefetchGroup.width() + kUseful] = 4 + slot;
+    rows[slot * kPrefetchGroup.width() + kDropped] = slot + 1;
     access[slot].l1_accesses = 100 * (slot + 1);
   }
   TrialResult result = sized_result();
   add_slot_counters(kSlots, access, groups, result);
   const CounterGroupTotals& prefetch = result.groups[counter_group_index(kPrefetchGroup)];
   ASSERT_TRUE(prefetch.enabled());
-  ASSERT_EQ(prefetch.width, 5u);
+  ASSERT_EQ(prefetch.width, kPrefetchGroup.width());
   // Load 0 has slots 0 and 2, load 1 slot 1, load 2 slot 3.
   EXPECT_EQ(prefetch.load(0)[kIssued], 10u + 30);
   EXPECT_EQ(prefetch.load(0)[kUseful], 4u + 6);

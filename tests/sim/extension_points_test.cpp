@@ -129,6 +129,17 @@ TrialResult run_with(const std::string& path, const HierarchyConfig& config,
   return run_trial_with<TestPrefetchers>(compiled, config, 7, trial, workspace);
 }
 
+/// The trial's total of the prefetch counter `name` (the group's overall row).
+std::uint64_t prefetch_total(const TrialResult& result, std::string_view name) {
+  for (std::uint32_t c = 0; c < kPrefetchCounters.size(); ++c) {
+    if (kPrefetchCounters[c].name == name) {
+      return result.group_total(kPrefetchGroup, c);
+    }
+  }
+  ADD_FAILURE() << "no prefetch counter " << name;
+  return 0;
+}
+
 /// One SM whose L1 is one fully associative set of 8 ways (LRU).
 HierarchyConfig tiny_l1(const std::string& prefetcher = "none") {
   HierarchyConfig config =
@@ -256,20 +267,21 @@ TEST(Prefetcher, UselessPrefetchesOfUntracedLinesTakeL1WaysAndL2TrafficButAreNev
   const std::string path = two_passes_over_eight_lines();
   const TrialResult none = run_with(path, tiny_l1());
   EXPECT_EQ(none.loads[1].l1_hits, 8u);  // 8 lines in 8 ways
-  EXPECT_EQ(none.prefetch.issued, 0u);
+  EXPECT_EQ(prefetch_total(none, "issued"), 0u);
 
   const TrialResult useless = run_with(path, tiny_l1("test-useless"));
   // Fills alternate demand, prefetch: after the first pass the L1 holds lines 4-7 and their
   // prefetches, and every access of the second pass evicts what the next one needs (LRU).
   EXPECT_EQ(useless.loads[1].l1_hits, 0u);
-  EXPECT_EQ(useless.prefetch.issued, 16u);
-  EXPECT_EQ(useless.prefetch.untraced_lines, 8u);  // the second pass asks for the same 8 again
-  EXPECT_EQ(useless.prefetch.useful, 0u);
-  EXPECT_EQ(useless.prefetch.dropped, 0u);
+  EXPECT_EQ(prefetch_total(useless, "issued"), 16u);
+  EXPECT_EQ(prefetch_total(useless, "untraced_lines"),
+            8u);  // the second pass asks for the same 8 again
+  EXPECT_EQ(prefetch_total(useless, "useful"), 0u);
+  EXPECT_EQ(prefetch_total(useless, "dropped"), 0u);
   // Prefetches travel like misses: 4 Fermi L2 lines each; the second pass finds them in L2.
-  EXPECT_EQ(useless.prefetch.l2_reads, 64u);
-  EXPECT_EQ(useless.prefetch.l2_read_hits, 32u);
-  EXPECT_EQ(useless.prefetch.dram_reads, 8u);
+  EXPECT_EQ(prefetch_total(useless, "l2_reads"), 64u);
+  EXPECT_EQ(prefetch_total(useless, "l2_read_hits"), 32u);
+  EXPECT_EQ(prefetch_total(useless, "dram_reads"), 8u);
   // ... and do not count as the loads' accesses.
   EXPECT_EQ(useless.loads[0].l2_reads, 32u);
   EXPECT_EQ(useless.loads[1].l2_reads, 32u);
@@ -287,21 +299,23 @@ TEST(Prefetcher, ANextLinePrefetcherIsUsefulAndItsPrefetchedFlagCountsEachWayOnc
   const TrialResult r = run_with(path, tiny_l1("test-next-line"));
   EXPECT_EQ(r.loads[0].l1_accesses, 9u);
   EXPECT_EQ(r.loads[0].l1_hits, 8u);  // lines 1-7 were prefetched, line 7 is read twice
-  EXPECT_EQ(r.prefetch.useful, 7u);
+  EXPECT_EQ(prefetch_total(r, "useful"), 7u);
   // Line 1's prefetch left with line 0's miss, which the warp waited for, so it may have
   // arrived; every later one left on the hit just before its use, so it had not.
-  EXPECT_GE(r.prefetch.late, 6u);
-  EXPECT_LE(r.prefetch.late, 7u);
-  EXPECT_EQ(r.prefetch.untraced_lines, 1u);  // line 8, after the traced ones
-  EXPECT_EQ(r.prefetch.redundant, 1u);       // the second read of line 7 asks for line 8 again
-  EXPECT_EQ(r.prefetch.issued, 8u);
+  EXPECT_GE(prefetch_total(r, "late"), 6u);
+  EXPECT_LE(prefetch_total(r, "late"), 7u);
+  EXPECT_EQ(prefetch_total(r, "untraced_lines"), 1u);  // line 8, after the traced ones
+  EXPECT_EQ(prefetch_total(r, "redundant"), 1u);  // the second read of line 7 asks for line 8 again
+  EXPECT_EQ(prefetch_total(r, "issued"), 8u);
   // The prefetch counter group holds the same per load.
   const CounterGroupTotals& group = r.groups[counter_group_index(kPrefetchGroup)];
   ASSERT_TRUE(group.enabled());
   EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("issued")], 8u);
   EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("useful")], 7u);
   EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("untraced_lines")], 1u);
-  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("dropped")], 1u);  // the redundant one
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("redundant")], 1u);
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("covered")], 7u);
+  EXPECT_EQ(group.load(0)[kPrefetchGroup.index_of("dropped")], 0u);
   // Without a prefetcher the group is absent.
   const TrialResult none = run_with(path, tiny_l1());
   EXPECT_FALSE(none.groups[counter_group_index(kPrefetchGroup)].enabled());
@@ -538,7 +552,8 @@ TEST(UnknownPolicy, EveryFamilyNamesItsKeyAndListsTheKnownPolicies) {
   config = load_hierarchy("fermi-c2050");
   config.prefetch.policy = "nope";
   EXPECT_EQ(message([&] { prefetch::BuiltIn::visit(config, [](auto) {}); }),
-            "prefetch.policy: unknown policy \"nope\"; expected one of none");
+            "prefetch.policy: unknown policy \"nope\"; expected one of none, next-line, "
+            "intra-warp, inter-warp, mta, cta-aware");
   config = load_hierarchy("fermi-c2050");
   config.dram.model = "nope";
   EXPECT_EQ(message([&] { (void)dram::make(config.dram); }),

@@ -44,7 +44,6 @@ TrialResult distinct_trial(std::uint64_t& next) {
   r.dram_batches = next++;
   r.dram_writes = next++;
   r.back_invalidations = next++;
-  r.prefetch = {next++, next++, next++, next++, next++, next++, next++, next++, next++};
   for (CounterGroupTotals& group : r.groups) {
     group.width = 2;
     group.loads = values(6);
@@ -95,15 +94,6 @@ TEST(TrialResultIo, RoundTripKeepsEveryMember) {
     EXPECT_EQ(a.dram_batches, b.dram_batches);
     EXPECT_EQ(a.dram_writes, b.dram_writes);
     EXPECT_EQ(a.back_invalidations, b.back_invalidations);
-    EXPECT_EQ(a.prefetch.issued, b.prefetch.issued);
-    EXPECT_EQ(a.prefetch.redundant, b.prefetch.redundant);
-    EXPECT_EQ(a.prefetch.dropped, b.prefetch.dropped);
-    EXPECT_EQ(a.prefetch.useful, b.prefetch.useful);
-    EXPECT_EQ(a.prefetch.late, b.prefetch.late);
-    EXPECT_EQ(a.prefetch.untraced_lines, b.prefetch.untraced_lines);
-    EXPECT_EQ(a.prefetch.l2_reads, b.prefetch.l2_reads);
-    EXPECT_EQ(a.prefetch.l2_read_hits, b.prefetch.l2_read_hits);
-    EXPECT_EQ(a.prefetch.dram_reads, b.prefetch.dram_reads);
     for (std::size_t g = 0; g < a.groups.size(); ++g) {
       EXPECT_EQ(a.groups[g].width, b.groups[g].width);
       EXPECT_EQ(a.groups[g].loads, b.groups[g].loads);

@@ -57,6 +57,9 @@ TEST(SynthCommand, BadOptionValuesExitWithCodeTwoAndAMessage) {
       {"--pattern spmv --matrix diagonal", "--matrix must be random or block-diagonal"},
       {"--pattern gather --footprint 12XB", "--footprint: expected a byte count"},
       {"--pattern stream --stride 3", "--stride does not apply to pattern 'stream'"},
+      {"--pattern chain --chain 4,x", "--chain: expected byte strides separated by commas"},
+      {"--pattern chain --chain 6", "every stride must be a multiple of --elem-size"},
+      {"--pattern stream --chain 4", "--chain does not apply to pattern 'stream'"},
       {"--threads 32", "--pattern is required"},
   };
   for (const auto& [arguments, message] : cases) {
@@ -78,7 +81,7 @@ TEST(SynthCommand, HelpExplainsEveryPattern) {
   }
   for (const char* option :
        {"--blocks", "--threads", "--elem-size", "--seed", "--iterations", "--stride", "--footprint",
-        "--nnz-per-row", "--matrix", "--size", "--block-width"}) {
+        "--nnz-per-row", "--matrix", "--size", "--block-width", "--chain", "--loop-stride"}) {
     EXPECT_NE(run.output.find(option), std::string::npos) << option;
   }
 }

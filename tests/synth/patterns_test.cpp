@@ -141,9 +141,9 @@ TEST_P(EveryPattern, ArraysAreAlignedAndDisjointAndTheSnapshotCoversEveryBlock) 
 INSTANTIATE_TEST_SUITE_P(Synth, EveryPattern, ::testing::ValuesIn(pattern_names()),
                          [](const auto& test) { return test.param; });
 
-TEST(Registry, ListsTheSevenPatternsWithDescriptions) {
+TEST(Registry, ListsTheEightPatternsWithDescriptions) {
   EXPECT_EQ(pattern_names(), (std::vector<std::string>{"stream", "stride", "gather", "reuse",
-                                                       "spmv", "matmul", "stencil2d"}));
+                                                       "spmv", "matmul", "stencil2d", "chain"}));
   for (const PatternInfo& pattern : patterns()) {
     EXPECT_FALSE(pattern.description.empty()) << pattern.name;
     EXPECT_EQ(pattern.description.find('\n'), std::string_view::npos) << pattern.name;
@@ -236,6 +236,37 @@ TEST(StridePattern, TransactionsPerRequestGrowWithTheStrideUpToThirtyTwo) {
       EXPECT_EQ(record.distinct_lines(), lines) << "stride " << stride;
     }
   }
+}
+
+TEST(ChainPattern, EachThreadsLoadsFollowTheChainsStridesAndTheLoopStride) {
+  SynthOptions options = options_for("chain");
+  options.blocks = 2;
+  options.iterations = 3;
+  const auto reader = generate_and_open(options, "chain");
+  const auto records = all_records(reader);
+  const std::array<std::int64_t, 4> offsets = {0, -400, 40000, 39600};  // -400, 40400, -400
+  const std::array<const char*, 4> expressions = {"p[0]", "p[s1]", "p[s1 + s2]", "p[s1 + s2 + s3]"};
+  std::vector<std::uint64_t> first;  // each load's first lane-0 address
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto loads = records_of(records, load_id(reader, expressions[i]));
+    ASSERT_EQ(loads.size(), 2u * 8 * 3) << expressions[i];
+    first.push_back(loads[0].addresses.begin()->second);
+    std::size_t k = 0;
+    for (const Record& record : loads) {
+      const std::uint64_t thread = record.block * 256u + record.warp * 32u;
+      for (const auto& [lane, address] : record.addresses) {
+        EXPECT_EQ(address, first[i] + (thread + lane) * 4 + (k % 3) * 40000) << expressions[i];
+      }
+      ++k;
+    }
+    EXPECT_EQ(static_cast<std::int64_t>(first[i] - first[0]), offsets[i]) << expressions[i];
+  }
+  options.chain = std::vector<std::int64_t>{3};
+  EXPECT_THROW(validate(options), OptionError);  // not a multiple of the element size
+  options.chain = std::vector<std::int64_t>{4, 4, 4, 4};
+  EXPECT_THROW(validate(options), OptionError);  // more strides than the listing has loads
+  EXPECT_EQ(parse_chain("-400,40400,-400"), (std::vector<std::int64_t>{-400, 40400, -400}));
+  EXPECT_FALSE(parse_chain("-400,,4").has_value());
 }
 
 TEST(GatherPattern, AddressesAreElementAlignedInsideTheFootprint) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "memcarlo/synth/synth.hpp"
 #include "memcarlo/tracebuf/format.hpp"
@@ -21,6 +22,8 @@ enum OptionBit : std::uint32_t {
   kUsesMatrix = 1u << 4,
   kUsesSize = 1u << 5,
   kUsesBlockWidth = 1u << 6,
+  kUsesChain = 1u << 7,
+  kUsesLoopStride = 1u << 8,
 };
 
 /// SynthOptions with every default applied: what a generator reads. Fields of options the pattern
@@ -38,6 +41,8 @@ struct Parameters {
   MatrixLayout matrix = MatrixLayout::kRandom;
   std::uint32_t size = 0;
   std::uint32_t block_width = 32;
+  std::vector<std::int64_t> chain{};  // chain: bytes between consecutive loads
+  std::uint64_t loop_stride = 0;      // chain: bytes per loop iteration
 };
 
 /// What a pattern file exports; the registry (registry.cpp) lists one per pattern.
@@ -63,6 +68,7 @@ const PatternDefinition& reuse_pattern();
 const PatternDefinition& spmv_pattern();
 const PatternDefinition& matmul_pattern();
 const PatternDefinition& stencil2d_pattern();
+const PatternDefinition& chain_pattern();
 
 inline std::uint32_t warps_per_block(std::uint32_t threads) {
   return (threads + tracebuf::kWarpSize - 1) / tracebuf::kWarpSize;

@@ -16,9 +16,9 @@ namespace {
 using PatternGetter = const PatternDefinition& (*)();
 
 // The registry, in the order `memcarlo synth --help` lists the patterns.
-constexpr std::array<PatternGetter, 7> kPatterns = {
+constexpr std::array<PatternGetter, 8> kPatterns = {
     &stream_pattern, &stride_pattern, &gather_pattern,    &reuse_pattern,
-    &spmv_pattern,   &matmul_pattern, &stencil2d_pattern,
+    &spmv_pattern,   &matmul_pattern, &stencil2d_pattern, &chain_pattern,
 };
 
 constexpr std::uint32_t kMaxThreads = 1024;
@@ -35,7 +35,15 @@ struct OptionName {
   const char* key;                     // in properties.parameters
   Json (*value)(const Parameters& p);  // its resolved value
 };
-constexpr std::array<OptionName, 7> kOptionNames = {{
+std::string chain_text(const std::vector<std::int64_t>& chain) {
+  std::string text;
+  for (const std::int64_t stride : chain) {
+    text += (text.empty() ? "" : ",") + std::to_string(stride);
+  }
+  return text;
+}
+
+constexpr std::array<OptionName, 9> kOptionNames = {{
     {kUsesIterations, "--iterations", "iterations",
      [](const Parameters& p) { return Json(p.iterations); }},
     {kUsesStride, "--stride", "stride", [](const Parameters& p) { return Json(p.stride); }},
@@ -48,6 +56,9 @@ constexpr std::array<OptionName, 7> kOptionNames = {{
     {kUsesSize, "--size", "size", [](const Parameters& p) { return Json(p.size); }},
     {kUsesBlockWidth, "--block-width", "block_width",
      [](const Parameters& p) { return Json(p.block_width); }},
+    {kUsesChain, "--chain", "chain", [](const Parameters& p) { return Json(chain_text(p.chain)); }},
+    {kUsesLoopStride, "--loop-stride", "loop_stride",
+     [](const Parameters& p) { return Json(p.loop_stride); }},
 }};
 
 std::string pattern_names() {
@@ -94,7 +105,8 @@ Parameters resolve(const SynthOptions& options, const PatternDefinition*& defini
       (options.iterations ? kUsesIterations : 0u) | (options.stride ? kUsesStride : 0u) |
       (options.footprint ? kUsesFootprint : 0u) | (options.nnz_per_row ? kUsesNnzPerRow : 0u) |
       (options.matrix ? kUsesMatrix : 0u) | (options.size ? kUsesSize : 0u) |
-      (options.block_width ? kUsesBlockWidth : 0u);
+      (options.block_width ? kUsesBlockWidth : 0u) | (options.chain ? kUsesChain : 0u) |
+      (options.loop_stride ? kUsesLoopStride : 0u);
   for (const OptionName& option : kOptionNames) {
     if ((given & option.bit) != 0 && (definition->options & option.bit) == 0) {
       throw OptionError(std::string(option.flag) + " does not apply to pattern '" +
@@ -148,6 +160,13 @@ Parameters resolve(const SynthOptions& options, const PatternDefinition*& defini
   if (options.block_width) {
     require_range(*options.block_width, 1, kMaxThreads, "--block-width");
     p.block_width = *options.block_width;
+  }
+  if (options.chain) {
+    p.chain = *options.chain;
+  }
+  if (options.loop_stride) {
+    require_range(*options.loop_stride, 0, std::uint64_t{1} << 30, "--loop-stride");
+    p.loop_stride = *options.loop_stride;
   }
   definition->resolve(p);
   return p;
@@ -203,6 +222,26 @@ std::optional<MatrixLayout> matrix_layout_from_string(std::string_view text) {
     return MatrixLayout::kBlockDiagonal;
   }
   return std::nullopt;
+}
+
+std::optional<std::vector<std::int64_t>> parse_chain(std::string_view text) {
+  std::vector<std::int64_t> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item(text.substr(at, comma - at));
+    std::size_t used = 0;
+    try {
+      out.push_back(std::stoll(item, &used));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+    if (used != item.size()) {
+      return std::nullopt;
+    }
+    at = comma + 1;
+  }
+  return out;
 }
 
 std::span<const PatternInfo> patterns() {

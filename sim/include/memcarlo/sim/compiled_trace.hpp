@@ -49,6 +49,22 @@ struct Transaction {
 static_assert(sizeof(Transaction) == 12);
 static_assert(tracebuf::kAccessKindCount <= 4, "the kind takes the top 2 bits of slot_and_kind");
 
+/// What a GPU prefetcher sees of the warp instruction behind one transaction, beside it (the
+/// per-transaction array CompiledTrace::access_sites, parallel to `transactions`): compiled only
+/// for hierarchies with a prefetcher (needs_access_sites), so the replay without one neither
+/// builds nor touches it. 16 bytes a transaction.
+struct AccessSite {
+  static constexpr std::uint8_t kUniformStride = 1;       // active lanes are `stride` bytes apart
+  static constexpr std::uint8_t kFirstOfInstruction = 2;  // the instruction's first transaction
+
+  std::uint64_t base_address;  // byte address of the lowest active lane (lane 0 when active)
+  std::int32_t stride;         // bytes between consecutive lanes (uniform only; else 0)
+  std::uint8_t flags;
+  std::uint8_t reserved[3];
+  friend bool operator==(const AccessSite&, const AccessSite&) = default;
+};
+static_assert(sizeof(AccessSite) == 16);
+
 /// The most L1 sets a compiled trace can index (Transaction::l1_set has 16 bits).
 inline constexpr std::uint64_t kMaxL1Sets = std::uint64_t{1} << 16;
 
@@ -166,6 +182,9 @@ struct CompiledTrace {
   std::vector<WarpTrace> warps;
   std::vector<Bulk> bulks;
   std::vector<Transaction, UninitializedAllocator<Transaction>> transactions;
+  // Per transaction, its warp instruction as a prefetcher sees it; empty unless the hierarchy
+  // compiled for has a prefetcher (needs_access_sites).
+  std::vector<AccessSite> access_sites;
 
   // Per dense L1 line id. Ids are given in first-seen order over (launch, block, warp, record):
   // lines a warp touches together get neighbouring ids, so the replay's per-line state of one
@@ -209,6 +228,10 @@ struct CompileOptions {
   /// Launch indices to replay; empty = all launches of the trace.
   std::vector<std::uint32_t> launches;
 };
+
+/// Whether a trace compiled for `config` carries CompiledTrace::access_sites: only with a GPU
+/// prefetcher (prefetch.policy other than none), which is what keeps `none` free.
+bool needs_access_sites(const HierarchyConfig& config);
 
 /// Coalesces and indexes `reader`'s records for `config`. Throws std::invalid_argument with a
 /// message for traces the hierarchy cannot run (e.g. a block larger than an SM allows) or the

@@ -163,13 +163,21 @@ struct CounterGroup {
   }
 };
 
-/// A prefetcher's counters, per slot of the load whose access triggered the prefetch.
+/// A prefetcher's counters, per slot of the load whose access triggered the prefetch, except
+/// `covered`, which belongs to the demand access's load. They are the trial's only record of
+/// prefetching (the overall row is the total).
 inline constexpr auto kPrefetchCounters = std::to_array<GroupCounter>({
-    {"issued", "prefetch requests sent towards the L2"},
-    {"useful", "prefetched lines that a demand access hit before they were evicted"},
+    {"issued", "prefetch requests this load triggered that were sent towards the L2"},
+    {"useful", "... whose line a demand access (of any load) found before it was evicted"},
     {"late", "... of which were still being filled when the demand access came"},
+    {"early_evictions", "... whose line the L1 replaced before any demand access found it"},
+    {"covered", "demand L1 accesses of this load that found a line a prefetch brought"},
+    {"redundant", "prefetch candidates this load triggered for lines the L1 held"},
     {"untraced_lines", "prefetch requests for lines the traced snapshot never touches"},
-    {"dropped", "prefetch candidates not sent (line already present, MSHRs full, throttled)"},
+    {"dropped", "prefetch candidates not sent (no line id left, every way of the set pinned)"},
+    {"l2_reads", "L2 line reads of the prefetches this load triggered"},
+    {"l2_read_hits", "... of which hit"},
+    {"dram_reads", "DRAM reads of the prefetches this load triggered"},
 });
 inline constexpr CounterGroup kPrefetchGroup{"prefetch", kPrefetchCounters};
 

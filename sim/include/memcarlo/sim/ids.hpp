@@ -11,6 +11,7 @@ namespace memcarlo::sim {
 
 enum class SmIndex : std::uint32_t {};      // an SM of the hierarchy
 enum class ResidentWarp : std::uint16_t {}; // a resident warp: its slot within its SM
+enum class BlockId : std::uint64_t {};      // a block (CTA): its linear id in the launch's grid
 enum class StaticLoadId : std::uint32_t {}; // a load of the loads table (its PC)
 enum class LineId : std::uint32_t {};       // a dense L1 line id of the line space
 enum class ByteAddress : std::uint64_t {};  // a global memory byte address

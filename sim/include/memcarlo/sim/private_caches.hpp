@@ -180,9 +180,12 @@ class PrivateCaches {
     /// Places `line` in (instance, set): an invalid way if any, else the policy's victim among
     /// the unpinned ways, whose line leaves. The way's sector mask and fill time are the
     /// caller's to set; its flags are cleared. Returns its cell, or kNoCell when every way is
-    /// pinned (the line is not cached).
+    /// pinned (the line is not cached). With kNoteEvicted, *evicted_flags gets the flags of the
+    /// line that left (none when the way was invalid).
+    template <bool kNoteEvicted = false>
     MEMCARLO_HOT std::size_t fill(std::uint32_t instance, std::uint32_t set, std::uint32_t line,
-                                  Holder h, RandomStream& random) const {
+                                  Holder h, RandomStream& random,
+                                  WayFlags* evicted_flags = nullptr) const {
       const std::uint32_t global_set = policy_set(instance, set);
       const SetMasks set_masks = masks[global_set];
       std::uint32_t way;
@@ -203,6 +206,9 @@ class PrivateCaches {
       if (evicted != kNoLine) {
         holders[std::size_t{evicted} * line_stride + h.word] &= static_cast<std::uint16_t>(~h.bit);
       }
+      if constexpr (kNoteEvicted) {
+        *evicted_flags = evicted != kNoLine ? flags[cell] : WayFlags{};
+      }
       tags[cell] = line;
       flags[cell] = WayFlags{};
       holders[std::size_t{line} * line_stride + h.word] |= h.bit;
@@ -211,6 +217,8 @@ class PrivateCaches {
   };
 
   PrivateCaches() = default;
+  /// Ways of all instances (valid after reset).
+  [[nodiscard]] std::size_t cells() const { return flags_.size(); }
   PrivateCaches(const PrivateCaches&) = delete;  // views point into its vectors
   PrivateCaches& operator=(const PrivateCaches&) = delete;
 

@@ -30,19 +30,6 @@ struct SparseCounts {
   [[nodiscard]] bool operator==(const SparseCounts&) const = default;
 };
 
-/// What the GPU prefetches of a trial did, in total.
-struct PrefetchTotals {
-  std::uint64_t issued = 0;          // requests sent to the L2
-  std::uint64_t redundant = 0;       // asked for lines the L1 held
-  std::uint64_t dropped = 0;         // no line id left, or every way of the set pinned
-  std::uint64_t useful = 0;          // prefetched ways a demand access then found
-  std::uint64_t late = 0;            // ... before their data had arrived
-  std::uint64_t untraced_lines = 0;  // lines outside the trace that were given an id
-  std::uint64_t l2_reads = 0;        // L2 line accesses of prefetch requests
-  std::uint64_t l2_read_hits = 0;
-  std::uint64_t dram_reads = 0;      // DRAM reads of prefetch requests
-};
-
 struct TrialResult {
   std::vector<AccessCounters> loads;        // indexed by static id
   std::vector<AccessCounters> allocations;  // indexed like CompiledTrace::allocation_names
@@ -53,7 +40,6 @@ struct TrialResult {
   std::uint64_t dram_batches = 0;
   std::uint64_t dram_writes = 0;  // write-throughs on L2 store misses and dirty evictions
   std::uint64_t back_invalidations = 0;
-  PrefetchTotals prefetch;
   /// Per counter group (indexed like kCounterGroups), its totals; empty for a group no policy of
   /// the trial enabled.
   std::array<CounterGroupTotals, kCounterGroups.size()> groups;
@@ -62,6 +48,13 @@ struct TrialResult {
   /// per load (latency_bins.hpp), of which only the non-zero ones are kept. Empty when the L1 is
   /// disabled.
   SparseCounts latency_histogram;
+
+  /// The trial's total of counter `counter` of `group` (its overall row); 0 when no policy of
+  /// the trial enabled the group.
+  [[nodiscard]] std::uint64_t group_total(const CounterGroup& group, std::uint32_t counter) const {
+    const CounterGroupTotals& totals = groups[counter_group_index(group)];
+    return totals.enabled() ? totals.overall[counter] : 0;
+  }
 };
 
 }  // namespace memcarlo::sim

@@ -2,14 +2,17 @@
 // prefetcher, that the trial turns into one SM-side instantiation per (L1 replacement policy,
 // prefetcher). Policies that only decide per launch (CTA schedulers, placements) stay out of
 // template lists, so the instantiations grow as L1 policies x prefetchers and no faster.
-// A test or a tool adds a prefetcher with List::With<Extra> (one line) and runs trials through
-// run_trial_with (sim/src/run_trial.hpp).
+// The built-in list is prefetch::BuiltIn (sim/src/prefetch/builtin.hpp, one line per policy);
+// a test or a tool adds a prefetcher with BuiltIn::With<Extra> (one line) and runs trials
+// through run_trial_with (sim/src/run_trial.hpp).
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "memcarlo/sim/key_spec.hpp"
 #include "memcarlo/sim/policy_registry.hpp"
 #include "memcarlo/sim/prefetch/prefetcher.hpp"
 
@@ -19,8 +22,31 @@ template <class... Prefetchers>
 struct List {
   template <class... More>
   using With = List<Prefetchers..., More...>;
+  template <class... Before>
+  using After = List<Before..., Prefetchers...>;
 
   static std::vector<std::string> names() { return {std::string(Prefetchers::kName)...}; }
+
+  /// The keys of every prefetcher (P::kKeys, where it has one), each once, in list order.
+  static std::vector<KeySpec> keys() {
+    std::vector<KeySpec> out;
+    const auto add = [&out](const auto& specs) {
+      for (const KeySpec& spec : specs) {
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const KeySpec& known) { return known.name == spec.name; })) {
+          out.push_back(spec);
+        }
+      }
+    };
+    (
+        [&] {
+          if constexpr (requires { Prefetchers::kKeys; }) {
+            add(Prefetchers::kKeys);
+          }
+        }(),
+        ...);
+    return out;
+  }
 
   /// Calls f(P{config}) for the prefetcher P named config.prefetch.policy; an unknown name is
   /// an UnknownPolicy listing the known ones.
@@ -35,8 +61,5 @@ struct List {
     }
   }
 };
-
-/// The built-in prefetchers, one entry each.
-using BuiltIn = List<None>;
 
 }  // namespace memcarlo::sim::prefetch

@@ -37,6 +37,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace memcarlo::synth {
 
@@ -61,7 +62,13 @@ struct SynthOptions {
   std::optional<MatrixLayout> matrix;        // spmv
   std::optional<std::uint32_t> size;         // matmul: matrix dimension; stencil2d: grid side
   std::optional<std::uint32_t> block_width;  // matmul, stencil2d: blockDim.x (divides threads)
+  std::optional<std::vector<std::int64_t>> chain;  // chain: bytes between consecutive loads
+  std::optional<std::uint64_t> loop_stride;        // chain: bytes per loop iteration
 };
+
+/// "-400,40400,-400" as its strides, or nothing when it is not a comma-separated list of
+/// integers.
+std::optional<std::vector<std::int64_t>> parse_chain(std::string_view text);
 
 /// One entry of the pattern registry, for listings and --help.
 struct PatternInfo {
