@@ -227,6 +227,17 @@ Parameter policy_choice(std::string key, std::string description, Field field,
   return p;
 }
 
+/// An integer key that a hierarchy file may leave out (keys added after the first presets, whose
+/// default is the old behaviour).
+template <class Field>
+Parameter optional_integer(std::string key, std::string description, Field field,
+                           std::uint64_t min, std::uint64_t max, std::uint64_t fallback) {
+  Parameter p = integer(std::move(key), std::move(description), field, min, max);
+  p.info.optional = true;
+  p.info.fallback = std::to_string(fallback);
+  return p;
+}
+
 /// A key a policy owns (KeySpec): optional, its value kept as JSON text in config.params.
 Parameter policy_key(const KeySpec& spec) {
   Parameter p;
@@ -402,6 +413,10 @@ std::vector<Parameter> build() {
                     "home module and page",
                     MEMCARLO_FIELD(placement.policy), placement::registry().names(),
                     std::string(placement::registry().fallback())),
+      optional_integer("numa.modules",
+                       "NUMA modules (chips or chiplets); the SMs, L2 slices and DRAM channels "
+                       "are split into this many contiguous equal groups",
+                       MEMCARLO_FIELD(numa.modules), 1, 64, 1),
       policy_choice("prefetch.policy", "GPU prefetcher in the L1 (none: no prefetching)",
                     MEMCARLO_FIELD(prefetch.policy), prefetch::BuiltIn::names(), "none"),
   };
