@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "first_touch.hpp"
 #include "interleaved.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "xor_hashed.hpp"
@@ -21,6 +22,10 @@ PlacementRegistry& registry() {
           {"xor", "a page on the XOR of its page number's log2(M)-bit digits (M a power of two)",
            {},
            make_xor_hashed},
+          {"first-touch",
+           "a page on the module whose SM's request reaches the L2 first, decided per trial",
+           {},
+           make_first_touch},
       });
   return placements;
 }

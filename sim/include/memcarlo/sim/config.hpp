@@ -95,6 +95,9 @@ struct PlacementConfig {
 /// slices and channels). One module is a single-chip GPU.
 struct NumaConfig {
   std::uint32_t modules = 1;
+  double link_latency = 0;         // cycles one hop adds to a remote access
+  double link_bandwidth_gbs = 0;   // per link and direction; 0: unlimited
+  std::string topology = "all-to-all";  // all-to-all (1 hop) or tree (2 x levels to the common switch)
 };
 
 /// The module that holds SM `sm` of `sm_count` when they are split into `modules` contiguous

@@ -26,6 +26,10 @@
 
 namespace memcarlo::sim::placement {
 
+/// LineHome::module of a line whose home each trial decides (first-touch): its L2 sets and DRAM
+/// location are then module 0's, and the trial moves them to the home it picks.
+inline constexpr std::uint16_t kHomePerTrial = 0xFFFF;
+
 struct LineHome {
   DramLocation dram;
   std::uint16_t module = 0;  // the NUMA module whose memory holds the line
