@@ -172,6 +172,28 @@ TEST(NumaLinks, OneModuleEnablesNoNumaCounters) {
   EXPECT_TRUE(r.groups[kNuma].overall.empty());
 }
 
+TEST(NumaLinks, WithOneModuleEveryPlacementAndDistributedAreTheSingleChipEngine) {
+  // One module: first-touch and xor place as interleaved, distributed plans as round-robin, and
+  // nothing NUMA runs, so every counter of every trial is bit-identical.
+  const std::string path = own_pages_per_block();
+  const auto digest = [&](std::vector<std::string> settings) {
+    const HierarchyConfig config = load_hierarchy("fermi-c2050", settings);
+    const CompiledTrace compiled = compile_trace(tracebuf::TraceReader::open(path), config);
+    MonteCarloOptions options;
+    options.trials = 3;
+    options.threads = 1;
+    TrialDigest d;
+    for (const TrialResult& trial : run_monte_carlo(compiled, config, options).trials) {
+      d.add(trial);
+    }
+    return d.value();
+  };
+  const std::uint64_t today = digest({});
+  EXPECT_EQ(digest({"numa.modules=1", "placement.policy=first-touch"}), today);
+  EXPECT_EQ(digest({"placement.policy=xor", "schedule.cta=distributed"}), today);
+  EXPECT_EQ(digest({"numa.link_latency=500", "numa.topology=tree"}), today);
+}
+
 TEST(NumaPresets, ThePapersSystemsLoad) {
   const HierarchyConfig ldesc = load_hierarchy("ldesc-numa-4");
   EXPECT_EQ(ldesc.numa.modules, 4u);
