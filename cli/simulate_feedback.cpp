@@ -70,6 +70,14 @@ std::uint64_t estimate_trial_state_bytes(const sim::CompiledTrace& trace,
   const std::uint64_t holder_words = config.l1.enabled ? (config.sm.count + 15) / 16 : 0;
   bytes += std::uint64_t{trace.l1_line_count()} * (holder_words + trace.l2_lines_per_l1_line) * 2;
   bytes += trace.slots.size() * sizeof(sim::AccessCounters);
+  // Per SM, its resident warps' and blocks' scheduling state (40 and 16 bytes: WarpSlot and
+  // BlockSlot in sim/src/trial_state.hpp); it matters on presets with many SMs and small caches
+  // (tafe-multigpu-8: 64 SMs of 48 warps, 16 KiB L1s).
+  bytes += std::uint64_t{config.sm.count} * (config.sm.max_warps * 40 + config.sm.max_blocks * 16);
+  // With several modules, the numa counter group: one row per counter slot.
+  if (config.numa.modules > 1) {
+    bytes += trace.slots.size() * sim::kNumaGroup.width() * sizeof(std::uint64_t);
+  }
   return bytes;
 }
 

@@ -45,15 +45,18 @@ struct SweepOptions {
 };
 
 /// The keys the trace compile reads none of: replacement, latencies, MSHRs, the store and L2
-/// policies that act during replay, the CTA scheduler, the prefetcher and the interconnect (and
-/// every parameter those policies own). compile_trace reads the L1 and L2 geometry (line, sector,
-/// sets, slices), the SM limits and the L1 carveouts (occupancy), the DRAM description and the
-/// placement policy with its parameters (placement::make); every other key stays in the cache key,
-/// so a key added later is compile-relevant until someone proves otherwise.
+/// policies that act during replay, the CTA scheduler, the prefetcher, the interconnect and the
+/// inter-module links (and every parameter those policies own). compile_trace reads the L1 and
+/// L2 geometry (line, sector, sets, slices), the SM limits and the L1 carveouts (occupancy), the
+/// DRAM description, numa.modules and the placement policy with its parameters
+/// (placement::make); every other key stays in the cache key, so a key added later is
+/// compile-relevant until someone proves otherwise.
 bool compile_ignores(const std::string& key) {
   static const std::set<std::string, std::less<>> kIgnored = {
       "l1.replacement",  "l2.replacement", "l1.latency",          "l2.latency",         "l1.mshrs",
-      "l1.store_policy", "l2.inclusive",   "l2.write_activation", "l2.between_launches"};
+      "l1.store_policy", "l2.inclusive",   "l2.write_activation", "l2.between_launches",
+      // the inter-module links act during replay only (numa.modules is read: placements)
+      "numa.link_latency", "numa.link_bandwidth_gbs", "numa.topology"};
   constexpr std::string_view kIgnoredPrefixes[] = {"schedule.", "prefetch.", "interconnect."};
   for (const std::string_view prefix : kIgnoredPrefixes) {
     if (key.starts_with(prefix)) {

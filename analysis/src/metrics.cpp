@@ -158,6 +158,40 @@ std::optional<double> prefetch_extra_dram(const MetricInputs& in) {
   return ratio(in.group[kPrefetchDramReads], in.access.dram_reads);
 }
 
+constexpr std::uint32_t kNumaAccesses = sim::kNumaGroup.index_of("accesses");
+constexpr std::uint32_t kNumaLocal = sim::kNumaGroup.index_of("local");
+constexpr std::uint32_t kNumaRemote = sim::kNumaGroup.index_of("remote");
+constexpr std::uint32_t kNumaLinkBytes = sim::kNumaGroup.index_of("link_bytes");
+constexpr std::uint32_t kNumaCrossing = sim::kNumaGroup.index_of("crossing_cycles");
+constexpr std::uint32_t kNumaModule0 = sim::kNumaGroup.index_of("module_0");
+
+/// Counter `Counter` of the metric's group, as a number (nullopt without the group).
+template <std::uint32_t Counter>
+std::optional<double> group_amount(const MetricInputs& in) {
+  if (in.group.size() <= Counter) {
+    return std::nullopt;
+  }
+  return static_cast<double>(in.group[Counter]);
+}
+
+/// The share of the L2 requests whose home is module `Module` (nullopt past numa.modules).
+template <std::uint32_t Module>
+std::optional<double> module_share(const MetricInputs& in) {
+  if (Module >= in.config.numa.modules || in.group.size() <= kNumaModule0 + Module) {
+    return std::nullopt;
+  }
+  return ratio(in.group[kNumaModule0 + Module], in.group[kNumaAccesses]);
+}
+
+/// What the link crossings add to X: their cycles over the loads' L1 accesses (X is an
+/// average over those accesses, and a crossing adds to the latency of the one behind it).
+std::optional<double> crossing_latency(const MetricInputs& in) {
+  if (in.group.size() <= kNumaCrossing || in.access.l1_accesses == 0) {
+    return std::nullopt;
+  }
+  return ratio(in.group[kNumaCrossing], in.access.l1_accesses);
+}
+
 using C = AccessCounters;
 constexpr MetricScope kLoad = MetricScope::kLoad;
 constexpr MetricScope kAggregate = MetricScope::kAggregate;
@@ -168,6 +202,8 @@ constexpr bool kHeadline = true;
 constexpr bool kDetail = false;
 constexpr const sim::CounterGroup* kAccess = nullptr;
 constexpr const sim::CounterGroup* kPrefetch = &sim::kPrefetchGroup;
+constexpr const sim::CounterGroup* kNuma = &sim::kNumaGroup;
+constexpr MetricUnit kAmount = MetricUnit::kAmount;
 
 // One line per metric: name, scope, unit, headline, label, counter group, computation,
 // description. Within a scope the report lists them in this order.
@@ -232,6 +268,36 @@ constexpr auto kMetrics = std::to_array<Metric>({
      prefetch_extra_l2, "L2 line reads of prefetches / L2 line reads of demand misses"},
     {"prefetch_extra_dram_reads", kBoth, kRatio, kDetail, "extra DRAM reads", kPrefetch,
      prefetch_extra_dram, "DRAM reads of prefetches / DRAM reads of demand accesses"},
+    {"numa_access_efficiency", kBoth, kRatio, kHeadline, "local", kNuma,
+     group_ratio<kNumaLocal, kNumaAccesses>,
+     "access efficiency: L2 requests served by the requesting SM's own module / all L2 "
+     "requests (Locality Descriptors §6.2); only with numa.modules > 1"},
+    {"numa_crossing_latency_cycles", kBoth, kCycles, kHeadline, "crossing", kNuma,
+     crossing_latency,
+     "what inter-module crossings add to X: the cycles they added to the loads' L1 misses / "
+     "the loads' L1 accesses"},
+    {"numa_local_accesses", kBoth, kAmount, kDetail, "local accesses", kNuma,
+     group_amount<kNumaLocal>, "L2 requests served by the requesting SM's module"},
+    {"numa_remote_accesses", kBoth, kAmount, kDetail, "remote accesses", kNuma,
+     group_amount<kNumaRemote>, "L2 requests served by another module, across the links"},
+    {"numa_link_bytes", kBoth, kAmount, kDetail, "link bytes", kNuma,
+     group_amount<kNumaLinkBytes>, "bytes moved over inter-module links (payload x hops)"},
+    {"numa_module_0_share", kBoth, kRatio, kDetail, "module 0", kNuma, module_share<0>,
+     "access distribution: the share of the L2 requests whose home is module 0"},
+    {"numa_module_1_share", kBoth, kRatio, kDetail, "module 1", kNuma, module_share<1>,
+     "... module 1 (null past numa.modules)"},
+    {"numa_module_2_share", kBoth, kRatio, kDetail, "module 2", kNuma, module_share<2>,
+     "... module 2"},
+    {"numa_module_3_share", kBoth, kRatio, kDetail, "module 3", kNuma, module_share<3>,
+     "... module 3"},
+    {"numa_module_4_share", kBoth, kRatio, kDetail, "module 4", kNuma, module_share<4>,
+     "... module 4"},
+    {"numa_module_5_share", kBoth, kRatio, kDetail, "module 5", kNuma, module_share<5>,
+     "... module 5"},
+    {"numa_module_6_share", kBoth, kRatio, kDetail, "module 6", kNuma, module_share<6>,
+     "... module 6"},
+    {"numa_module_7_share", kBoth, kRatio, kDetail, "module 7", kNuma, module_share<7>,
+     "... module 7"},
 });
 
 constexpr bool names_unique_within_each_scope() {
@@ -249,6 +315,7 @@ constexpr bool names_unique_within_each_scope() {
   return true;
 }
 static_assert(names_unique_within_each_scope(), "a metric name repeats within a scope");
+static_assert(sim::kMaxModules == 8, "one numa_module_<k>_share line per module the numa group counts");
 
 }  // namespace
 

@@ -427,6 +427,9 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   // Phase 4.
   const std::uint32_t parts = out.l2_lines_per_l1_line;
   const std::unique_ptr<placement::Placement> placement = placement::make(config);
+  // placement.allocations: the placement of each allocation that has its own (else null).
+  const std::vector<std::unique_ptr<placement::Placement>> allocation_placements =
+      placement::make_per_allocation(config, out.allocation_names);
   out.l1_line_address.resize(line_count);
   out.l1_set.resize(line_count);
   out.dram_location.resize(line_count);
@@ -445,8 +448,15 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
             const std::uint64_t address = number * config.l1.line;
             out.l1_line_address[id] = address;
             out.l1_set[id] = static_cast<std::uint32_t>(geometry.l1_sets.remainder(number));
-            const placement::LineHome home =
-                placement->place(ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
+            const placement::Placement* line_placement = placement.get();
+            if (!allocation_placements.empty()) {
+              const std::uint16_t allocation = allocations.find(address);
+              if (allocation != kNoAllocation && allocation_placements[allocation]) {
+                line_placement = allocation_placements[allocation].get();
+              }
+            }
+            const placement::LineHome home = line_placement->place(
+                ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
             out.dram_location[id] = home.dram;
             out.line_module[id] = home.module;
             out.line_page[id] = home.page;

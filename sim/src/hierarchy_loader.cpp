@@ -242,6 +242,15 @@ void validate(const HierarchyConfig& c, const std::string& where) {
               ", plus l2.size / l2.line = " + std::to_string(l2_lines) + "); at most " +
               std::to_string(kMaxCacheLines) +
               " are supported (each costs a trial about 14 bytes per worker thread)");
+  // Modules split the SMs, L2 slices and DRAM channels into contiguous equal groups.
+  const auto split = [&](std::uint64_t count, const std::string& key) {
+    require(count % c.numa.modules == 0, where,
+            key + " (" + std::to_string(count) + ") must be a multiple of numa.modules (" +
+                std::to_string(c.numa.modules) + "): each module holds an equal share");
+  };
+  split(c.sm.count, "sm.count");
+  split(c.l2.slices, "l2.slices");
+  split(c.dram.channels, "dram.channels");
   require(c.interconnect.epoch_cycles < c.l2.latency, where,
           "interconnect.epoch_cycles (" + std::to_string(c.interconnect.epoch_cycles) +
               ") must be below l2.latency (" + std::to_string(c.l2.latency) +

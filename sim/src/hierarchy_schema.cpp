@@ -227,6 +227,35 @@ Parameter policy_choice(std::string key, std::string description, Field field,
   return p;
 }
 
+/// An integer key that a hierarchy file may leave out (keys added after the first presets, whose
+/// default is the old behaviour).
+template <class Field>
+Parameter optional_integer(std::string key, std::string description, Field field,
+                           std::uint64_t min, std::uint64_t max, std::uint64_t fallback) {
+  Parameter p = integer(std::move(key), std::move(description), field, min, max);
+  p.info.optional = true;
+  p.info.fallback = std::to_string(fallback);
+  return p;
+}
+
+template <class Field>
+Parameter optional_number(std::string key, std::string description, Field field, double min,
+                          double max, std::string fallback) {
+  Parameter p = number(std::move(key), std::move(description), field, min, max);
+  p.info.optional = true;
+  p.info.fallback = std::move(fallback);
+  return p;
+}
+
+template <class Field>
+Parameter optional_choice(std::string key, std::string description, Field field,
+                          std::vector<std::string> names, const std::string& fallback) {
+  Parameter p = choice(std::move(key), std::move(description), field, std::move(names));
+  p.info.optional = true;
+  p.info.fallback = json(fallback).dump();
+  return p;
+}
+
 /// A key a policy owns (KeySpec): optional, its value kept as JSON text in config.params.
 Parameter policy_key(const KeySpec& spec) {
   Parameter p;
@@ -402,6 +431,23 @@ std::vector<Parameter> build() {
                     "home module and page",
                     MEMCARLO_FIELD(placement.policy), placement::registry().names(),
                     std::string(placement::registry().fallback())),
+      optional_integer("numa.modules",
+                       "NUMA modules (chips or chiplets); the SMs, L2 slices and DRAM channels "
+                       "are split into this many contiguous equal groups",
+                       MEMCARLO_FIELD(numa.modules), 1, 8, 1),
+      optional_number("numa.link_latency",
+                      "Cycles one inter-module hop adds to an access served by another module",
+                      MEMCARLO_FIELD(numa.link_latency), 0, 1e6, "0"),
+      optional_number("numa.link_bandwidth_gbs",
+                      "GB/s of one inter-module link in one direction (with clock_mhz, bytes per "
+                      "cycle; each epoch a link moves that x interconnect.epoch_cycles bytes, the "
+                      "excess waits); 0: unlimited",
+                      MEMCARLO_FIELD(numa.link_bandwidth_gbs), 0, 1e6, "0"),
+      optional_choice("numa.topology",
+                      "all-to-all: a link between every two modules (one hop); tree: modules are "
+                      "the leaves of a binary switch tree (2 hops per level up to the common "
+                      "switch), each with one link into it",
+                      MEMCARLO_FIELD(numa.topology), {"all-to-all", "tree"}, "all-to-all"),
       policy_choice("prefetch.policy", "GPU prefetcher in the L1 (none: no prefetching)",
                     MEMCARLO_FIELD(prefetch.policy), prefetch::BuiltIn::names(), "none"),
   };

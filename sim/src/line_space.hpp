@@ -59,6 +59,28 @@ class LineSpace {
   }
 
   [[nodiscard]] const View& view() const { return view_; }
+
+  /// For first-touch placement (numa.hpp): the trial moves traced lines to the modules it picks,
+  /// so it needs its own copies of their L2 sets and DRAM locations; made here if reset made
+  /// none. Call after reset, before the launches.
+  void own_homes() {
+    if (view_.l2_set != trace_->l2_set.data()) {
+      return;  // copied already (there is a tail)
+    }
+    l2_set_.assign(trace_->l2_set.begin(), trace_->l2_set.end());
+    dram_.assign(trace_->dram_location.begin(), trace_->dram_location.end());
+    view_ = {trace_->l1_set.data(), l2_set_.data(), dram_.data()};
+  }
+  /// Moves traced line `id` (placed on module 0 by the compile) `set_offset` L2 sets and
+  /// `channel_offset` DRAM channels up: onto the module the trial picked. After own_homes().
+  void move_home(std::uint32_t id, std::uint32_t set_offset, std::uint16_t channel_offset) {
+    for (std::uint32_t part = 0; part < parts_; ++part) {
+      const std::size_t at = std::size_t{id} * parts_ + part;
+      l2_set_[at] = trace_->l2_set[at] + set_offset;
+    }
+    dram_[id] = trace_->dram_location[id];
+    dram_[id].channel = static_cast<std::uint16_t>(dram_[id].channel + channel_offset);
+  }
   [[nodiscard]] std::uint32_t traced() const { return traced_; }
   /// Ids the caches' per-line tables must have room for.
   [[nodiscard]] std::uint32_t capacity() const { return traced_ + tail_; }

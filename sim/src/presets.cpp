@@ -3,6 +3,8 @@
 // Latencies in ns are converted at the preset's core clock; the conversion is shown.
 #include "presets.hpp"
 
+#include <algorithm>
+
 namespace memcarlo::sim::detail {
 namespace {
 
@@ -96,6 +98,95 @@ PresetTable gtx480() {
   set("dram.t_cas", 17);
   set("dram.t_burst", 2);          // 177 GB/s / 6 channels: 32 B in 1.1 ns
   return t;
+}
+
+/// `table` with `changes` applied: a key it has takes the new value, a new key is appended.
+PresetTable with(PresetTable table, const std::vector<std::pair<std::string, json>>& changes) {
+  for (const auto& [key, value] : changes) {
+    const auto found = std::find_if(table.begin(), table.end(),
+                                    [&](const auto& entry) { return entry.first == key; });
+    if (found != table.end()) {
+      found->second = value;
+    } else {
+      table.emplace_back(key, value);
+    }
+  }
+  return table;
+}
+
+// The Locality Descriptors paper's single-chip system (Vijaykumar et al., ISCA'18, Table 1):
+// GPGPU-Sim's GTX 480 with a 32 KB 4-way L1 and a 768 KB 16-way L2. Latencies and DRAM timings
+// are the gtx480 preset's (the paper gives none).
+PresetTable ldesc_gtx480() {
+  return with(gtx480(),
+              {
+                  {"name", "ldesc-gtx480"},
+                  {"description", "Locality Descriptors (ISCA'18) single-chip GTX 480 system"},
+                  {"clock_mhz", 1400},          // LDesc Table 1: 1.4 GHz shader core
+                  {"sm.count", 15},             // LDesc Table 1: 15 SMs
+                  {"sm.registers", 32768},      // LDesc Table 1
+                  {"sm.shared_memory", "48KiB"},  // LDesc Table 1: 48 KB scratchpad
+                  {"l1.size", "32KiB"},         // LDesc Table 1: L1 32 KB
+                  {"l1.associativity", 4},      // LDesc Table 1: 4 ways
+                  {"l2.size", "768KiB"},        // LDesc Table 1: 768 KB
+                  {"l2.associativity", 16},     // LDesc Table 1: 16 ways
+                  {"dram.channels", 6},         // LDesc Table 1: 6 memory channels
+                  {"dram.banks", 16},           // LDesc Table 1: 16 banks per channel
+              });
+}
+
+// The Locality Descriptors paper's multi-chip NUMA system (ISCA'18 Table 1, after MCM-GPU,
+// Arunkumar et al. ISCA'17, scaled by 4): 4 GPU modules of 16 SMs, one memory-side L2 and DRAM
+// per module, all-to-all links. Cores as ldesc-gtx480.
+PresetTable ldesc_numa_4() {
+  return with(ldesc_gtx480(),
+              {
+                  {"name", "ldesc-numa-4"},
+                  {"description", "Locality Descriptors (ISCA'18) 4-module NUMA GPU"},
+                  {"sm.count", 64},             // LDesc Table 1: 64 SMs (16 per module)
+                  {"numa.modules", 4},          // LDesc Table 1: 4 GPMs / NUMA zones
+                  {"l2.size", "4MiB"},          // LDesc Table 1: L2 4 MB
+                  {"l2.associativity", 16},     // LDesc Table 1: 16 ways
+                  {"l2.slices", 32},            // assumption: one slice per memory channel
+                  {"dram.channels", 32},        // LDesc Table 1: 32 memory channels
+                  {"dram.t_burst", 2},          // LDesc Table 1: 768 GB/s / 32 channels =
+                                                // 24 GB/s: 32 B in 1.33 ns x 1.4 GHz ~ 2
+                  {"numa.link_bandwidth_gbs", 192},  // LDesc Table 1: inter-GPM 192 GB/s
+                                                     // (taken per link and direction)
+                  {"numa.link_latency", 32},    // assumption: neither LDesc nor this preset's
+                                                // sources give the crossing's latency
+                  {"numa.topology", "all-to-all"},  // assumption: MCM-GPU's modules on a ring;
+                                                    // LDesc does not say; 1 hop each
+                  {"placement.policy", "xor"},  // LDesc 6.2 Baseline: static XOR hashing
+                  {"placement.page_bytes", "64KiB"},  // LDesc 6.2: 64 KB pages (FirstTouch)
+              });
+}
+
+// TAFE's multi-GPU / multi-chiplet system (PACT'20, Table 3, configuration 1):
+// 8 identical modules of 8 SMs, one HMC stack per module, a tree of off-chip links.
+PresetTable tafe_multigpu_8() {
+  return with(gtx480(),
+              {
+                  {"name", "tafe-multigpu-8"},
+                  {"description", "TAFE (PACT'20) 8-module multi-GPU / multi-chiplet system"},
+                  {"clock_mhz", 1400},          // TAFE Table 3: SM 1.4 GHz
+                  {"sm.count", 64},             // TAFE Table 3: 64 SMs (8 per module)
+                  {"sm.shared_memory", "48KiB"},  // TAFE Table 3: 48 kB shared memory
+                  {"numa.modules", 8},          // TAFE Table 3: 8 NUMA modules, all identical
+                  {"l1.size", "16KiB"},         // TAFE Table 3: L1 16 kB
+                  {"l1.associativity", 4},      // TAFE Table 3: 4-way, private
+                  {"l2.size", "1MiB"},          // TAFE Table 3: L2 1 MB, shared
+                  {"l2.associativity", 16},     // TAFE Table 3: 16-way
+                  {"l2.slices", 64},            // assumption: one slice per channel
+                  {"dram.channels", 64},        // assumption: 8 vault channels per HMC stack
+                                                // (TAFE Table 3: 1 stack per module)
+                  {"dram.t_burst", 2.24},       // TAFE Table 3: 160 GB/s local per module / 8
+                                                // channels = 20 GB/s: 32 B in 1.6 ns x 1.4 GHz
+                  {"numa.link_bandwidth_gbs", 80},  // TAFE Table 3: off-chip 80 GB/s
+                  {"numa.link_latency", 32},    // assumption: TAFE gives no link latency
+                  {"numa.topology", "tree"},    // TAFE Table 3: tree (its shape is ours: binary)
+                  {"placement.page_bytes", "4KiB"},  // assumption: TAFE maps 4 KB pages
+              });
 }
 
 // NVIDIA Tesla V100 SXM2 (Volta GV100).
@@ -302,6 +393,9 @@ const std::vector<Preset>& presets() {
       {"v100", v100()},
       {"a100", a100()},
       {"h100", h100()},
+      {"ldesc-gtx480", ldesc_gtx480()},
+      {"ldesc-numa-4", ldesc_numa_4()},
+      {"tafe-multigpu-8", tafe_multigpu_8()},
   };
   return table;
 }

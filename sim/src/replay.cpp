@@ -10,9 +10,9 @@ namespace memcarlo::sim {
 
 Replay::Replay(const CompiledTrace& trace, const HierarchyConfig& config,
                TrialWorkspace::State& state, Residency& residency, SmSide& sm_side, L2Side& l2_side,
-               const schedule::CtaScheduler& scheduler, TrialResult& result)
+               const schedule::CtaScheduler& scheduler, TrialResult& result, NumaLinks* numa)
     : trace_(trace), config_(config), s_(state), sm_side_(sm_side), l2_side_(l2_side),
-      scheduler_(scheduler), result_(result), residency_(residency) {
+      scheduler_(scheduler), result_(result), numa_(numa), residency_(residency) {
   sm_count_ = config.sm.count;
   l1_enabled_ = config.l1.enabled;
   t1_ = config.l1.latency;
@@ -37,7 +37,13 @@ void Replay::run_launch(const LaunchTrace& launch, bool keep_l2, LaunchStreams& 
     s_.request_begin[sm_count_] = static_cast<std::uint32_t>(s_.requests.size());
     if (!s_.requests.empty() || !s_.waits.empty()) {
       streams.restart_epoch(epoch_index);
+      if (numa_ != nullptr) {
+        numa_->place_first_touches();
+      }
       l2_side_.run();
+      if (numa_ != nullptr) {
+        numa_->cross_links(epoch_index);
+      }
       resolve(epoch_end);
     }
     residency_.dispatch();
@@ -80,6 +86,9 @@ void Replay::setup(const LaunchTrace& launch, bool keep_l2, LaunchStreams& strea
                    static_cast<std::uint16_t>(kNoWay));
   }
   sm_side_.begin_launch(launch);
+  if (numa_ != nullptr) {
+    numa_->begin_launch();
+  }
   l1_ = sm_side_.l1_view();
   l2_side_.begin_launch(keep_l2, l1_);
   s_.dram->reset();
@@ -95,7 +104,8 @@ void Replay::setup(const LaunchTrace& launch, bool keep_l2, LaunchStreams& strea
   for (std::uint32_t sm = 0; sm < sm_count_; ++sm) {
     s_.sms[sm].clock = static_cast<std::uint64_t>(streams.start_jitter.uniform() * jitter);
   }
-  scheduler_.plan({launch, sm_count_, launch.resident_blocks_per_sm}, streams.cta_schedule,
+  scheduler_.plan({launch, sm_count_, launch.resident_blocks_per_sm, config_.numa.modules},
+                  streams.cta_schedule,
                   s_.cta_plan);
   schedule::check_plan(s_.cta_plan, launch.blocks.size(), sm_count_, config_.schedule.cta);
   residency_.setup(launch, streams.block_tie_break);

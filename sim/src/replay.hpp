@@ -9,6 +9,7 @@
 #pragma once
 
 #include "l2_drain.hpp"
+#include "numa.hpp"
 #include "residency.hpp"
 #include "sm_side.hpp"
 #include "trial_state.hpp"
@@ -19,7 +20,8 @@ class Replay {
  public:
   Replay(const CompiledTrace& trace, const HierarchyConfig& config,
          TrialWorkspace::State& state, Residency& residency, SmSide& sm_side, L2Side& l2_side,
-         const schedule::CtaScheduler& scheduler, TrialResult& result);
+         const schedule::CtaScheduler& scheduler, TrialResult& result,
+         NumaLinks* numa = nullptr);
 
   /// Replays `launch`. With `keep_l2`, the L2 (and its dirty lines) is left as the previous
   /// launch left it; the L1s always start empty (the driver invalidates them between grids).
@@ -42,6 +44,7 @@ class Replay {
   L2Side& l2_side_;
   const schedule::CtaScheduler& scheduler_;
   TrialResult& result_;
+  NumaLinks* numa_;  // null with one module
   Residency& residency_;
   PrivateCacheView l1_{};
   std::uint32_t sm_count_ = 0;

@@ -2,6 +2,9 @@
 // each launch's random streams and CTA scheduler, and the reduction of the counters.
 #include "memcarlo/sim/trial.hpp"
 
+#include <optional>
+
+#include "numa.hpp"
 #include "run_trial.hpp"
 
 namespace memcarlo::sim {
@@ -25,7 +28,12 @@ void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config,
                      Residency& residency, LaunchStreams& streams, SmSide& sm_side,
                      L2Side& l2_side, TrialResult& result) {
   const std::unique_ptr<schedule::CtaScheduler> scheduler = schedule::make(config);
-  Replay replay(trace, config, state, residency, sm_side, l2_side, *scheduler, result);
+  std::optional<NumaLinks> numa;
+  if (config.numa.modules > 1) {
+    numa.emplace(trace, config, state);
+  }
+  Replay replay(trace, config, state, residency, sm_side, l2_side, *scheduler, result,
+                numa ? &*numa : nullptr);
   const LaunchTrace* previous = nullptr;
   for (const LaunchTrace& launch : trace.launches) {
     streams = LaunchStreams(seed, trial, launch.index);

@@ -78,7 +78,8 @@ std::vector<std::string> metric_keys(const ordered_json& object, MetricScope sco
 std::vector<std::string> table_names(MetricScope scope, bool prefetch) {
   std::vector<std::string> names;
   for (const Metric& metric : analysis::metric_table()) {
-    if (analysis::in_scope(metric.scope, scope) && (metric.group == nullptr || prefetch)) {
+    if (analysis::in_scope(metric.scope, scope) &&
+        (metric.group == nullptr || (prefetch && metric.group == &sim::kPrefetchGroup))) {
       names.emplace_back(metric.name);
     }
   }

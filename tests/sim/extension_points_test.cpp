@@ -540,8 +540,8 @@ TEST(UnknownPolicy, EveryFamilyNamesItsKeyAndListsTheKnownPolicies) {
   HierarchyConfig config = load_hierarchy("fermi-c2050");
   config.schedule.cta = "nope";
   EXPECT_EQ(message([&] { (void)schedule::make(config); }),
-            "schedule.cta: unknown policy \"nope\"; expected one of round-robin, test-reverse, "
-            "test-swap");
+            "schedule.cta: unknown policy \"nope\"; expected one of round-robin, bcs, distributed, "
+            "test-reverse, test-swap");
   config = load_hierarchy("fermi-c2050");
   config.placement.policy = "nope";
   EXPECT_NE(message([&] { (void)placement::make(config); })

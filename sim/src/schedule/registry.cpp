@@ -1,6 +1,8 @@
 // The CTA scheduler registry: one line per scheduler.
 #include <string>
 
+#include "block_clustering.hpp"
+#include "distributed.hpp"
 #include "round_robin.hpp"
 
 namespace memcarlo::sim::schedule {
@@ -11,6 +13,13 @@ CtaRegistry& registry() {
       {
           {"round-robin", "blocks in launch order, block i on SM i mod S first", {},
            make_round_robin},
+          {"bcs", "block clustering: blocks 2p and 2p + 1 on SM p mod S, one queue per SM", {},
+           make_block_clustering},
+          {"distributed",
+           "the grid in numa.modules contiguous chunks, chunk m on module m's SMs (round-robin "
+           "with one module)",
+           {},
+           make_distributed},
       });
   return schedulers;
 }

@@ -42,6 +42,7 @@ constexpr bool in_scope(MetricScope metric_scope, MetricScope scope) {
 enum class MetricUnit : std::uint8_t {
   kRatio,   // in [0, 1]; histograms stay inside it, intervals are judged by their half-width
   kCycles,  // intervals are judged by their half-width over the mean
+  kAmount,  // a count or bytes (>= 0): judged like cycles, but neither a ratio nor a latency
 };
 
 /// What a metric is computed from, in one trial, for one load or one aggregate.

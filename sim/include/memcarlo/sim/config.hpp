@@ -90,6 +90,23 @@ struct PlacementConfig {
   std::string policy = "interleaved";  // where lines live (placement/placement.hpp)
 };
 
+/// Multi-module (NUMA) GPUs: the SMs, L2 slices and DRAM channels are split into `modules`
+/// contiguous equal groups (module m holds SMs [m x S/M, (m + 1) x S/M), and likewise for the
+/// slices and channels). One module is a single-chip GPU.
+struct NumaConfig {
+  std::uint32_t modules = 1;
+  double link_latency = 0;         // cycles one hop adds to a remote access
+  double link_bandwidth_gbs = 0;   // per link and direction; 0: unlimited
+  std::string topology = "all-to-all";  // all-to-all (1 hop) or tree (2 x levels to the common switch)
+};
+
+/// The module that holds SM `sm` of `sm_count` when they are split into `modules` contiguous
+/// equal groups (sm_count is a multiple of modules; the loader checks it).
+[[nodiscard]] constexpr std::uint32_t module_of_sm(std::uint32_t sm, std::uint32_t sm_count,
+                                                   std::uint32_t modules) {
+  return sm / (sm_count / modules);
+}
+
 struct PrefetchConfig {
   std::string policy = "none";  // the L1's GPU prefetcher (prefetch/prefetcher.hpp)
 };
@@ -122,6 +139,7 @@ struct HierarchyConfig {
   DramConfig dram;
   ScheduleConfig schedule;
   PlacementConfig placement;
+  NumaConfig numa;
   PrefetchConfig prefetch;
   PolicyParameters params;
 };

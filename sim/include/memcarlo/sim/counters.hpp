@@ -181,10 +181,33 @@ inline constexpr auto kPrefetchCounters = std::to_array<GroupCounter>({
 });
 inline constexpr CounterGroup kPrefetchGroup{"prefetch", kPrefetchCounters};
 
+/// A multi-module (NUMA) GPU's counters, per slot of the access behind each L2 request (loads,
+/// stores and atomics; prefetches only use the links). Enabled only when numa.modules > 1.
+inline constexpr auto kNumaCounters = std::to_array<GroupCounter>({
+    {"accesses", "L2 requests (L1 misses, stores, atomics), each served by its line's home module"},
+    {"local", "... served by the module of the SM that sent it"},
+    {"remote", "... served by another module, across the inter-module links"},
+    {"link_bytes", "bytes the remote requests moved over inter-module links (payload x hops)"},
+    {"crossing_cycles", "cycles the link crossings (hops x numa.link_latency, and the queueing "
+                        "on busy links) added to the loads' remote L1 misses"},
+    {"module_0", "L2 requests whose home is module 0"},
+    {"module_1", "... module 1"},
+    {"module_2", "... module 2"},
+    {"module_3", "... module 3"},
+    {"module_4", "... module 4"},
+    {"module_5", "... module 5"},
+    {"module_6", "... module 6"},
+    {"module_7", "... module 7"},
+});
+inline constexpr CounterGroup kNumaGroup{"numa", kNumaCounters};
+/// The modules whose share of the accesses the numa group counts (numa.modules is at most this).
+inline constexpr std::uint32_t kMaxModules = 8;
+
 /// Every counter group, one line each. TrialResult::groups and CounterGroupSlots are indexed like
 /// this table.
 inline constexpr auto kCounterGroups = std::to_array<const CounterGroup*>({
     &kPrefetchGroup,
+    &kNumaGroup,
 });
 
 /// The position of `group` in kCounterGroups (kCounterGroups.size() for a group not listed).

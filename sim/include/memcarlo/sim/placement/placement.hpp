@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/config.hpp"
@@ -23,6 +25,10 @@
 #include "memcarlo/sim/policy_registry.hpp"
 
 namespace memcarlo::sim::placement {
+
+/// LineHome::module of a line whose home each trial decides (first-touch): its L2 sets and DRAM
+/// location are then module 0's, and the trial moves them to the home it picks.
+inline constexpr std::uint16_t kHomePerTrial = 0xFFFF;
 
 struct LineHome {
   DramLocation dram;
@@ -45,5 +51,12 @@ PlacementRegistry& registry();
 
 /// The placement config.placement.policy names (UnknownPolicy if none does).
 std::unique_ptr<Placement> make(const HierarchyConfig& config);
+
+/// For each of `allocation_names` (a trace's allocations), the placement that
+/// placement.allocations ("name:policy" pairs separated by spaces) gives it, or null where it
+/// gives none; empty when the key is empty. ConfigError for a malformed pair or a name the trace
+/// has no allocation of (the message lists them), UnknownPolicy for an unknown policy.
+std::vector<std::unique_ptr<Placement>> make_per_allocation(
+    const HierarchyConfig& config, const std::vector<std::string>& allocation_names);
 
 }  // namespace memcarlo::sim::placement

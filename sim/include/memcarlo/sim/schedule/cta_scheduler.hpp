@@ -12,6 +12,10 @@
 //                              free in time order, ties broken at random). A queue with blocks
 //                              left must have an SM. May draw from `random` (Purpose::kCtaSchedule
 //                              of this launch) and allocate; called once per launch per trial.
+//   The input is the launch's shape (its blocks, with their ids and records, and the occupancy)
+//   and the machine's (SMs, modules: module m holds SMs [m x S/M, (m + 1) x S/M)). A policy that
+//   reads annotations of the trace (TAFE relations, Locality Descriptors) finds them through the
+//   launch; the plan stays arrays, so the replay's cost does not depend on the policy.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +34,7 @@ struct CtaPlanInput {
   const LaunchTrace& launch;
   std::uint32_t sm_count;
   std::uint32_t resident_blocks;  // per SM
+  std::uint32_t modules = 1;      // numa.modules; sm_count is a multiple of it
 };
 
 struct CtaPlan {
