@@ -90,8 +90,18 @@ std::optional<double> aggregate_dram_latency(const MetricInputs& in) {
   return in.trial_dram_latency;
 }
 
-/// X of a load (paper §6.1) from its own H1, H2 and Tm; undefined for stores, which do not make
-/// their warp wait.
+/// What the inter-module links added to the latency of the accesses of `in`, per L1 access (a
+/// crossing delays the miss behind it; X averages over the accesses); 0 with one module.
+double crossing_per_access(const MetricInputs& in) {
+  constexpr std::uint32_t kCrossing = sim::kNumaGroup.index_of("crossing_cycles");
+  if (in.numa.size() <= kCrossing || in.access.l1_accesses == 0) {
+    return 0;
+  }
+  return static_cast<double>(in.numa[kCrossing]) / static_cast<double>(in.access.l1_accesses);
+}
+
+/// X of a load (paper §6.1) from its own H1, H2 and Tm, plus what crossing the inter-module links
+/// added (numa.modules > 1); undefined for stores, which do not make their warp wait.
 std::optional<double> load_latency(const MetricInputs& in) {
   if (in.kind == AccessKind::kWrite) {
     return std::nullopt;
@@ -106,7 +116,8 @@ std::optional<double> load_latency(const MetricInputs& in) {
   const double h1 = in.kind == AccessKind::kAtomic ? 0.0 : l1.value_or(0.0);
   const double h2 = l2.value_or(1.0);
   const double tm = load_dram_latency(in).value_or(in.trial_dram_latency);
-  return expected_latency(h1, in.config.l1.latency, h2, in.config.l2.latency, tm);
+  return expected_latency(h1, in.config.l1.latency, h2, in.config.l2.latency, tm) +
+         crossing_per_access(in);
 }
 
 constexpr std::uint32_t kPrefetchIssued = sim::kPrefetchGroup.index_of("issued");
@@ -247,7 +258,9 @@ constexpr auto kMetrics = std::to_array<Metric>({
      aggregate_dram_latency,
      "Tm: the mean latency of the DRAM reads (the trial's when none; null without L2 accesses)"},
     {"latency_cycles", kLoad, kCycles, kHeadline, "latency", kAccess, load_latency,
-     "X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm] (paper §6.1); null for stores"},
+     "X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm] (paper §6.1), plus with numa.modules > 1 what "
+     "crossing the inter-module links added per access (numa_crossing_latency_cycles); null for "
+     "stores"},
     {"prefetch_coverage", kBoth, kRatio, kDetail, "prefetch coverage", kPrefetch, prefetch_coverage,
      "demand L1 accesses that found a prefetched line / demand L1 accesses (per demand load)"},
     {"prefetch_accuracy", kBoth, kRatio, kDetail, "prefetch accuracy", kPrefetch,

@@ -47,9 +47,13 @@ std::vector<std::optional<double>> metric_per_trial(const Metric& metric,
       const sim::CounterGroupTotals& totals = trial.groups[sim::counter_group_index(*metric.group)];
       group = load_id ? totals.load(*load_id) : std::span<const std::uint64_t>(totals.overall);
     }
-    const MetricInputs in{load_id ? trial.loads[*load_id] : trial.overall, group,
+    const sim::CounterGroupTotals& numa = trial.groups[sim::counter_group_index(sim::kNumaGroup)];
+    const MetricInputs in{load_id ? trial.loads[*load_id] : trial.overall,
+                          group,
                           load_id ? trace.load_info[*load_id].kind : tracebuf::AccessKind::kRead,
-                          trial_dram_latency(trial, config), config};
+                          trial_dram_latency(trial, config),
+                          config,
+                          load_id ? numa.load(*load_id) : std::span<const std::uint64_t>(numa.overall)};
     out.push_back(metric.compute(in));
   }
   return out;

@@ -44,7 +44,10 @@ class ScopeSamples {
       const MetricInputs in{
           access,
           metric.group == nullptr ? std::span<const std::uint64_t>() : group_row(*metric.group),
-          kind, trial_tm, config};
+          kind,
+          trial_tm,
+          config,
+          group_row(sim::kNumaGroup)};
       samples_[m].add(metric.compute(in));
     }
   }

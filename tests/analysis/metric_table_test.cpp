@@ -23,13 +23,14 @@ const sim::HierarchyConfig& fermi() {
 
 std::optional<double> value(std::string_view name, MetricScope scope, const sim::AccessCounters& c,
                             AccessKind kind = AccessKind::kRead, double trial_tm = 600,
-                            std::span<const std::uint64_t> group = {}) {
+                            std::span<const std::uint64_t> group = {},
+                            std::span<const std::uint64_t> numa = {}) {
   const Metric* metric = find_metric(name, scope);
   if (metric == nullptr) {
     ADD_FAILURE() << "no metric " << name;
     return std::nullopt;
   }
-  return metric->compute({c, group, kind, trial_tm, fermi()});
+  return metric->compute({c, group, kind, trial_tm, fermi(), numa});
 }
 
 /// Counters in which every ratio has its own value.
@@ -130,8 +131,8 @@ TEST(MetricTable, EveryAccessCounterIsReadBySomeMetric) {
       for (const MetricScope scope : {MetricScope::kLoad, MetricScope::kAggregate}) {
         for (const AccessKind kind : {AccessKind::kRead, AccessKind::kWrite, AccessKind::kAtomic}) {
           if (in_scope(metric.scope, scope) &&
-              metric.compute({base, {}, kind, 600, fermi()}) !=
-                  metric.compute({bumped, {}, kind, 600, fermi()})) {
+              metric.compute({base, {}, kind, 600, fermi(), {}}) !=
+                  metric.compute({bumped, {}, kind, 600, fermi(), {}})) {
             read = true;
           }
         }
@@ -151,6 +152,22 @@ TEST(MetricTable, NamesAreUniqueWithinEachScope) {
       }
     }
   }
+}
+
+TEST(NumaMetrics, TheLatencyOfALoadIncludesWhatTheLinksAddedPerAccess) {
+  const sim::AccessCounters c = hand_made();  // 50 L1 accesses
+  std::array<std::uint64_t, sim::kNumaGroup.width()> numa{};
+  numa[sim::kNumaGroup.index_of("crossing_cycles")] = 500;
+  const double alone = *value("latency_cycles", MetricScope::kLoad, c);
+  // 500 cycles over 50 accesses: X grows by 10, which is what the crossing metric says.
+  EXPECT_DOUBLE_EQ(*value("latency_cycles", MetricScope::kLoad, c, AccessKind::kRead, 600, {}, numa),
+                   alone + 10);
+  EXPECT_DOUBLE_EQ(*value("numa_crossing_latency_cycles", MetricScope::kLoad, c,
+                          AccessKind::kRead, 600, numa),
+                   10);
+  // One module: no numa row, the equation alone.
+  EXPECT_DOUBLE_EQ(*value("latency_cycles", MetricScope::kLoad, c, AccessKind::kRead, 600, {}, {}),
+                   alone);
 }
 
 TEST(PrefetchMetrics, AccuracyCoverageAndLatenessFromTheGroupsCounters) {

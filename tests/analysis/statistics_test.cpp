@@ -18,7 +18,7 @@ namespace {
 std::optional<double> load_metric(std::string_view name, const sim::AccessCounters& c,
                                   tracebuf::AccessKind kind, double trial_tm,
                                   const sim::HierarchyConfig& config) {
-  return find_metric(name, MetricScope::kLoad)->compute({c, {}, kind, trial_tm, config});
+  return find_metric(name, MetricScope::kLoad)->compute({c, {}, kind, trial_tm, config, {}});
 }
 
 /// A trial's value of the metric table's aggregate line `name`.
@@ -26,7 +26,7 @@ std::optional<double> aggregate_metric(std::string_view name, const sim::AccessC
                                        double trial_tm) {
   static const sim::HierarchyConfig config = sim::load_hierarchy("fermi-c2050");
   return find_metric(name, MetricScope::kAggregate)
-      ->compute({c, {}, tracebuf::AccessKind::kRead, trial_tm, config});
+      ->compute({c, {}, tracebuf::AccessKind::kRead, trial_tm, config, {}});
 }
 
 TEST(RunningStats, MatchesTheTwoPassFormulas) {

@@ -54,6 +54,9 @@ struct MetricInputs {
   tracebuf::AccessKind kind = tracebuf::AccessKind::kRead;  // the load's (kRead for aggregates)
   double trial_dram_latency = 0;  // Tm of the whole trial, for a load that reached no DRAM
   const sim::HierarchyConfig& config;
+  /// The numa counter group's row for the same load or aggregate, empty with one module: what
+  /// the inter-module links added to its misses, which its latency X includes.
+  std::span<const std::uint64_t> numa;
 };
 
 /// One line of the metric table.
