@@ -211,9 +211,28 @@ inline constexpr auto kCounterGroups = std::to_array<const CounterGroup*>({
 });
 
 /// The position of `group` in kCounterGroups (kCounterGroups.size() for a group not listed).
+/// Whether no two counter groups share a name (counter_group_index finds a group by its name).
+constexpr bool counter_group_names_distinct() {
+  for (std::size_t i = 0; i < kCounterGroups.size(); ++i) {
+    for (std::size_t j = i + 1; j < kCounterGroups.size(); ++j) {
+      if (kCounterGroups[i]->name == kCounterGroups[j]->name) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+static_assert(counter_group_names_distinct(), "two counter groups share a name");
+
 constexpr std::size_t counter_group_index(const CounterGroup& group) {
-  return static_cast<std::size_t>(std::find(kCounterGroups.begin(), kCounterGroups.end(), &group) -
-                                  kCounterGroups.begin());
+  // By name, not by address: GCC does not take the comparison of two distinct objects' addresses
+  // as a constant expression under -fsanitize=address.
+  for (std::size_t i = 0; i < kCounterGroups.size(); ++i) {
+    if (kCounterGroups[i]->name == group.name) {
+      return i;
+    }
+  }
+  return kCounterGroups.size();
 }
 
 /// The per-slot rows of the counter groups a trial's policies enabled. A group nobody enabled
