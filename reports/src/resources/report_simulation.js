@@ -15,6 +15,7 @@
   var section = page.section;
   var keyValueTable = page.keyValueTable;
   var palette = page.palette;
+  var transparent = page.transparent;
   var makeChart = page.makeChart;
   var destroyCharts = page.destroyCharts;
   var titled = page.titled;
@@ -144,6 +145,28 @@
     { title: 'kernel', value: function (r) { return r.kernel; }, text: function (r) { return r.kernel; } }
   ];
 
+  // With a prefetcher on (prefetch.policy other than none), the loads table gains these columns
+  // before the kernel's, as the terminal table gains its prefetch column group.
+  var prefetchColumns = ['prefetch_coverage', 'prefetch_accuracy', 'prefetch_late_ratio'].map(function (metric) {
+    return { title: metricLabel(metric), value: function (r) { return metricMean(r, metric); },
+             text: function (r) { return isDistribution(r.load[metric]) ? withInterval(r.load[metric], 3) : '-'; },
+             numeric: true, prefetch: true };
+  });
+
+  function hasPrefetchMetrics(loads) {
+    return (loads || []).some(function (load) { return isDistribution(load.prefetch_coverage); });
+  }
+
+  function loadColumnsFor(rows) {
+    var columns = loadColumns.slice();
+    if (hasPrefetchMetrics(rows.map(function (r) { return r.load; }))) {
+      columns.splice(columns.length - 1, 0, prefetchColumns[0], prefetchColumns[1], prefetchColumns[2]);
+    }
+    var kernels = {};
+    rows.forEach(function (r) { kernels[r.kernel] = true; });
+    return Object.keys(kernels).length > 1 ? columns : columns.filter(function (c) { return c.title !== 'kernel'; });
+  }
+
   function costCell(row) {
     var cell = element('td', { className: 'cost' });
     if (row.share === null) {
@@ -159,9 +182,7 @@
 
   // The per-load table, sortable by any column (click a header; again to reverse); by cost first.
   function loadTable(rows, onSelect) {
-    var kernels = {};
-    rows.forEach(function (r) { kernels[r.kernel] = true; });
-    var columns = Object.keys(kernels).length > 1 ? loadColumns : loadColumns.filter(function (c) { return c.title !== 'kernel'; });
+    var columns = loadColumnsFor(rows);
     var table = element('table', { id: 'loads-table', className: 'data' });
     var head = element('tr');
     var body = element('tbody');
@@ -333,6 +354,58 @@
     });
   }
 
+  // With a prefetcher on: per load, how its prefetches fared (the ratios, mean with the 95%
+  // interval as a bar behind it) and the extra L2 and DRAM reads they cost; loads in id order.
+  var prefetchRatios = ['prefetch_coverage', 'prefetch_accuracy', 'prefetch_timely_accuracy',
+                        'prefetch_late_ratio', 'prefetch_early_eviction_ratio', 'prefetch_useless_ratio'];
+  var prefetchTraffic = ['prefetch_extra_l2_reads', 'prefetch_extra_dram_reads'];
+
+  function prefetchChart(grid, name, loads, metrics, title, axis) {
+    var shown = metrics.filter(function (metric) {
+      return loads.some(function (load) { return isDistribution(load[metric]); });
+    });
+    if (shown.length === 0) {
+      return null;
+    }
+    var datasets = [];
+    shown.forEach(function (metric, index) {
+      var color = palette[index % palette.length];
+      datasets.push({ type: 'bar', label: metricLabel(metric), grouped: true,
+                      data: loads.map(function (load) { var d = load[metric]; return isDistribution(d) && isNumber(d.mean) ? d.mean : null; }),
+                      intervals: loads.map(function (load) { var d = load[metric]; return isDistribution(d) ? withInterval(d, digitsFor(metric)) : '-'; }),
+                      backgroundColor: transparent(color, 0.75), borderColor: color, borderWidth: 1 });
+    });
+    return makeChart(grid, name, {
+      type: 'bar',
+      data: { labels: loads.map(function (load) { return '#' + load.id + ' ' + load.expression; }), datasets: datasets },
+      options: {
+        plugins: {
+          title: titled(title),
+          tooltip: { callbacks: { label: function (context) {
+            return context.dataset.label + ': ' + context.dataset.intervals[context.dataIndex];
+          } } }
+        },
+        scales: { x: { title: titled('load') }, y: { title: titled(axis), beginAtZero: true } }
+      }
+    });
+  }
+
+  function prefetchSection(app, report) {
+    var loads = (report.loads || []).filter(function (load) {
+      return prefetchRatios.concat(prefetchTraffic).some(function (metric) { return isDistribution(load[metric]); });
+    }).sort(function (a, b) { return a.id - b.id; });
+    var hierarchy = report.inputs && report.inputs.hierarchy ? report.inputs.hierarchy.parameters : null;
+    var policy = hierarchy ? hierarchy['prefetch.policy'] : undefined;
+    var grid = element('div', { className: 'chart-grid' });
+    app.appendChild(section('Prefetching', [
+      element('p', { className: 'note', text: 'Prefetcher: ' + (policy || 'on') + '. Coverage: demand accesses to a line a prefetch brought (or was bringing), over demand accesses. ' +
+          'Accuracy: useful prefetches over prefetches issued; timely: used after the fill completed. Late: the demand arrived while the prefetch was in flight. ' +
+          'Early eviction: evicted before any use. Useless: never used. Hover a bar for its 95% interval across trials.' }),
+      grid]));
+    prefetchChart(grid, 'prefetch-ratios', loads, prefetchRatios, 'Prefetch ratios per load (mean across trials)', 'ratio');
+    prefetchChart(grid, 'prefetch-traffic', loads, prefetchTraffic, 'Extra reads the prefetches caused per load', 'reads');
+  }
+
   function namedAggregates(title, list, nameKey, metricsOf) {
     if (!Array.isArray(list) || list.length === 0) {
       return null;
@@ -370,6 +443,9 @@
       element('p', { className: 'note', text: single + 'One row per static load or store. Cost: requests × mean latency, the cycles its warps wait for it, as a share of its kernel\'s total over its loads; the loads that cost most are highlighted. Click a column header to sort, a row to see its histograms.' }),
       element('div', { className: 'table-scroll' }, [table])
     ]));
+    if (hasPrefetchMetrics(report.loads)) {
+      prefetchSection(app, report);
+    }
     var detailsSection = section('Per-load histograms', [details.element]);
     app.appendChild(detailsSection);
     // The costliest load first, or the one the address names (report.html#load=ID).

@@ -203,6 +203,41 @@ TEST(HtmlInChromium, SimulatedTraceWithoutPerAccessHistograms) {
   }
 }
 
+// A prefetcher on: the loads table gains its prefetch columns and the Prefetching section plots
+// each prefetch ratio and the extra reads for every load that issued prefetches (the loads, not
+// the store); without a prefetcher neither appears.
+TEST(HtmlInChromium, PrefetchingSectionWhenAPrefetcherIsOn) {
+  const fs::path trace = scratch_dir() / "browser-chain.mct";
+  const auto made = memcarlo("synth --pattern chain --blocks 16 -o " + trace.string());
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  const fs::path report = scratch_dir() / "browser-chain-mta.json";
+  const auto r = memcarlo("simulate " + trace.string() +
+                          " --set prefetch.policy=mta -n 4 -q -o " + report.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json written = read_json_file(report);
+  std::size_t prefetching_loads = 0;
+  for (const json& load : written["loads"]) {
+    prefetching_loads += load.contains("prefetch_coverage") && load["prefetch_coverage"].is_object() ? 1 : 0;
+  }
+  ASSERT_GT(prefetching_loads, 0u);
+  ASSERT_LT(prefetching_loads, written["loads"].size());  // the store has no prefetch metric (null)
+  const fs::path page = make_page(report.string(), "browser-chain-mta.html");
+  const BrowserRun run = chromium(page, "--dump-dom", "");
+  EXPECT_NE(run.dom.find("<h2>Prefetching</h2>"), std::string::npos);
+  EXPECT_NE(run.dom.find("Prefetcher: mta."), std::string::npos);
+  EXPECT_NE(run.dom.find(">prefetch coverage</th>"), std::string::npos);
+  const json status = open_page(page);
+  EXPECT_EQ(chart_points(status, "prefetch-ratios"), std::vector<std::size_t>(6, prefetching_loads));
+  EXPECT_EQ(chart_points(status, "prefetch-traffic"), std::vector<std::size_t>(2, prefetching_loads));
+
+  const fs::path plain = scratch_dir() / "browser-chain-none.json";
+  ASSERT_EQ(memcarlo("simulate " + trace.string() + " -n 2 -q -o " + plain.string()).exit_code, 0);
+  const BrowserRun without = chromium(make_page(plain.string(), "browser-chain-none.html"), "--dump-dom", "");
+  EXPECT_EQ(without.dom.find("<h2>Prefetching</h2>"), std::string::npos);
+  EXPECT_EQ(without.dom.find(">prefetch coverage</th>"), std::string::npos);
+  EXPECT_NE(without.dom.find("<tr data-load="), std::string::npos);
+}
+
 TEST(HtmlInChromium, SweepReport) {
   const fs::path report = scratch_dir() / "browser-sweep.json";
   const auto r = memcarlo("sweep " + write_trace("browser-sweep.mct") +
