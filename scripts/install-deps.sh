@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages memcarlo builds and tests with (skips apt when all are there).
-# libjs-chart.js is built into the HTML reports; chromium and zlib1g-dev run their browser test.
+# libjs-chart.js is built into the HTML reports; chromium and zlib1g-dev run their browser test;
+# python3 makes the table of scripts/example-sweep.sh (tested).
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
@@ -9,6 +10,7 @@ packages=(
   libclang-16-dev llvm-16-dev clang-16
   libjs-chart.js chromium zlib1g-dev
   libopenmpi-dev openmpi-bin
+  python3
 )
 missing=()
 for p in "${packages[@]}"; do
