@@ -307,7 +307,7 @@ std::string html_report_from_file(const std::string& path) {
   json report;
   try {
     report = json::parse(text.str());
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error; out_of_range: a number beyond a double
     throw HtmlReportError(path + ": not JSON (" + e.what() +
                           "); expected a memcarlo simulate or sweep report");
   }

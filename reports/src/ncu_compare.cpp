@@ -144,7 +144,7 @@ ReportPredictions parse_report_predictions(std::string_view json_text, const std
   json report;
   try {
     report = json::parse(json_text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error; out_of_range: a number beyond a double
     std::string message = e.what();
     const auto bracket = message.find("] ");
     throw CompareInputError(path + ": not a JSON report: " +

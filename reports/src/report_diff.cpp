@@ -92,7 +92,7 @@ class Reader : public CheckedJson<DiffInputError> {
     json document;
     try {
       document = json::parse(json_text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error; out_of_range: a number beyond a double
       std::string message = e.what();
       const auto bracket = message.find("] ");
       fail("", "not a JSON report: " +

@@ -21,6 +21,7 @@
 #include "compile_stream.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
 #include "occupancy.hpp"
+#include "memcarlo/tsan_annotations.hpp"
 
 namespace memcarlo::sim {
 namespace {
@@ -131,12 +132,16 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
 /// splits the range down to single streams where it needs to.
 template <class F>
 void parallel_for_each_stream(std::size_t count, F f) {
+  tsan::ForkJoin fork_join;
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count),
                     [&](const tbb::blocked_range<std::size_t>& range) {
+                      fork_join.enter();
                       for (std::size_t i = range.begin(); i != range.end(); ++i) {
                         f(i);
                       }
+                      fork_join.leave();
                     });
+  fork_join.join();
 }
 
 /// Sums of a sequence's sizes: offsets[i] = the sizes of elements before i (n + 1 entries).
@@ -303,7 +308,11 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       std::copy(streams[i].words.begin(), streams[i].words.end(),
                 all.begin() + static_cast<std::ptrdiff_t>(word_offset[i]));
     });
+#ifdef MEMCARLO_TSAN
+    std::sort(all.begin(), all.end());  // TBB's sort moves elements where TSan cannot follow
+#else
     tbb::parallel_sort(all.begin(), all.end());
+#endif
     words.assign(all.begin(), std::unique(all.begin(), all.end()));
   }
   std::vector<std::uint64_t> word_lines(words.size(), 0);
@@ -402,8 +411,10 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       *to++ = {global_line[t.line], Transaction::pack(slots[t.slot()], t.kind()), t.l1_set,
                t.l2_sectors, t.l1_full_sectors};
     }
-    std::copy(stream.sites.begin(), stream.sites.end(),
-              out.access_sites.begin() + static_cast<std::ptrdiff_t>(transaction_offset[i]));
+    if (with_sites) {  // otherwise access_sites is empty: no offset into it is valid
+      std::copy(stream.sites.begin(), stream.sites.end(),
+                out.access_sites.begin() + static_cast<std::ptrdiff_t>(transaction_offset[i]));
+    }
     if (stream.slab != nullptr) {
       stream.slab->release();
     }
@@ -436,9 +447,11 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   out.line_module.resize(line_count);
   out.line_page.resize(line_count);
   out.l2_set.resize(line_count * parts);
+  tsan::ForkJoin place_lines;
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, words.size()),
       [&](const tbb::blocked_range<std::size_t>& range) {
+        place_lines.enter();
         for (std::size_t w = range.begin(); w != range.end(); ++w) {
           std::uint64_t rank = lines_before[w];
           for (std::uint64_t bits = word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
@@ -462,7 +475,9 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
             out.line_page[id] = home.page;
           }
         }
+        place_lines.leave();
       });
+  place_lines.join();
   return out;
 }
 

@@ -111,6 +111,8 @@ HierarchyConfig from_file(const std::string& path) {
   } catch (const json::parse_error& e) {
     throw ConfigError(path + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
                       e.what());
+  } catch (const json::exception& e) {  // out_of_range: a number beyond a double's range
+    throw ConfigError(path + ": not valid JSON: " + e.what());
   }
   if (!document.is_object()) {
     throw ConfigError(path + ": expected a JSON object of hierarchy parameters");
@@ -151,7 +153,7 @@ HierarchyConfig from_file(const std::string& path) {
 json parse_override_value(const std::string& text) {
   try {
     return json::parse(text);
-  } catch (const json::parse_error&) {
+  } catch (const json::exception&) {  // parse_error, or out_of_range (1e999)
     return json(text);  // bare words and sizes such as 48KiB
   }
 }
@@ -299,6 +301,12 @@ HierarchyConfig load_hierarchy(const std::string& name_or_file,
                       preset_list() + ") nor an existing file");
   }
   for (const std::string& assignment : overrides) {
+    try {
+      (void)json(assignment).dump();  // JSON text, and every message quoting it, must be UTF-8
+    } catch (const json::type_error&) {
+      throw ConfigError("--set: an argument is not UTF-8 text (" + std::to_string(assignment.size()) +
+                        " bytes); keys and values are ASCII, e.g. l1.size=48KiB");
+    }
     const auto equals = assignment.find('=');
     if (equals == std::string::npos || equals == 0) {
       throw ConfigError("--set " + assignment + ": expected key=value, e.g. l1.size=48KiB");

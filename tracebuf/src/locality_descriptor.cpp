@@ -245,7 +245,7 @@ std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text) {
   json document;
   try {
     document = json::parse(json_text);
-  } catch (const json::parse_error& error) {
+  } catch (const json::exception& error) {  // parse_error; out_of_range: a number beyond a double
     throw DescriptorError("(file)", std::string("not JSON: ") + error.what());
   }
   if (!document.is_object() || !document.contains("descriptors") ||

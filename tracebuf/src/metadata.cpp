@@ -16,7 +16,7 @@ std::string kind_list() { return "read, write, rmw, atomic"; }
 json parse(std::string_view text, const char* what) {
   try {
     return json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error; out_of_range: a number beyond a double
     throw MetadataError(std::string(what) + ": not valid JSON: " + e.what());
   }
 }
@@ -153,7 +153,7 @@ std::string loads_to_json(std::span<const LoadInfo> loads) {
     }
     array.push_back(std::move(entry));
   }
-  return array.dump();
+  return array.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::vector<LoadInfo> loads_from_json(std::string_view text) {
@@ -220,7 +220,7 @@ std::vector<LoadInfo> loads_from_json(std::string_view text) {
         extra[it.key()] = it.value();
       }
     }
-    load.extra_json = extra.dump();
+    load.extra_json = extra.dump(-1, ' ', false, json::error_handler_t::replace);
     loads.push_back(std::move(load));
   }
   return loads;
@@ -231,7 +231,7 @@ std::string allocations_to_json(std::span<const Allocation> allocations) {
   for (const Allocation& a : allocations) {
     array.push_back({{"id", a.id}, {"base", a.base}, {"size", a.size}, {"name", a.name}});
   }
-  return array.dump();
+  return array.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::vector<Allocation> allocations_from_json(std::string_view text) {
@@ -268,7 +268,7 @@ std::string launch_to_json(const LaunchInfo& launch) {
                           {"block_count", launch.snapshot_block_count}}},
             {"resident_blocks_per_sm", launch.resident_blocks_per_sm},
             {"sequence_in_program", launch.sequence_in_program}};
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 LaunchInfo launch_from_json(std::string_view text) {
@@ -314,7 +314,7 @@ std::string meta_to_json(const TraceMeta& meta) {
             {"command", meta.command},
             {"device", json::parse(meta.device_json.empty() ? "{}" : meta.device_json)},
             {"properties", json::parse(meta.properties_json.empty() ? "{}" : meta.properties_json)}};
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 TraceMeta meta_from_json(std::string_view text) {

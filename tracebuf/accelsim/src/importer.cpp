@@ -93,7 +93,7 @@ ImportStats import_trace(const std::string& input, const std::string& output,
       nlohmann::json{
           {"accelsim",
            {{"input", input}, {"kernels", kernels}, {"memcpy_lines_ignored", stats.memcpy_lines}}}}
-          .dump();
+          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);  // headers may not be UTF-8
   try {
     tracebuf::TraceWriter writer(output, meta);
     detail::StaticIds ids;

@@ -38,7 +38,8 @@ std::uint32_t StaticIds::assign(PcEntry& entry, const std::string& kernel, std::
     load.kind = entry.kind;
     load.element_size = entry.element_size;
     load.address_space = "global";
-    load.extra_json = nlohmann::json{{"accelsim_pc", pc}, {"opcode", entry.opcode}}.dump();
+    load.extra_json = nlohmann::json{{"accelsim_pc", pc}, {"opcode", entry.opcode}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
     entry.static_id = load.id;
     loads.push_back(std::move(load));
   }
