@@ -12,6 +12,7 @@
 #include <chrono>
 
 #include "memcarlo/sim/trial.hpp"
+#include "memcarlo/tsan_annotations.hpp"
 
 namespace memcarlo::sim {
 
@@ -25,17 +26,21 @@ MonteCarloRun run_monte_carlo(const CompiledTrace& trace, const HierarchyConfig&
   tbb::enumerable_thread_specific<TrialWorkspace> workspaces;
   auto run_range = [&](std::uint32_t first, std::uint32_t last) {
     run.trials.resize(last);
+    tsan::ForkJoin fork_join;
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 1),
                         [&](const tbb::blocked_range<std::uint32_t>& range) {
+                          fork_join.enter();
                           TrialWorkspace& workspace = workspaces.local();
                           for (std::uint32_t t = range.begin(); t != range.end(); ++t) {
                             if (options.share.owns(t)) {
                               run.trials[t] = run_trial(trace, config, options.seed, t, workspace);
                             }
                           }
+                          fork_join.leave();
                         });
     });
+    fork_join.join();
     if (options.gather) {
       options.gather(run.trials, first, last);
     }

@@ -76,6 +76,7 @@ struct ThreadState {
   CallSite wait_site;
   const char* wait_name = "";
   void* asan_fake_stack = nullptr;
+  void* tsan_fiber = nullptr;  // ThreadSanitizer's fiber of this thread (TSan builds only)
 };
 
 /// The CUDA thread running on this OS thread, or null (host code).
@@ -169,6 +170,7 @@ class BlockRunner {
   const void* scheduler_stack_bottom_ = nullptr;
   std::size_t scheduler_stack_size_ = 0;
   void* scheduler_fake_stack_ = nullptr;
+  void* tsan_scheduler_fiber_ = nullptr;  // the OS thread's own context, for TSan
   FiberStackPool stacks_;
   BoundsCache bounds_;
   std::unique_ptr<std::byte, FreeAligned> dynamic_shared_;

@@ -19,6 +19,7 @@
 #include "loads_registry.hpp"
 #include "memcarlo/host/detail/unsupported.h"
 #include "trace_session.hpp"
+#include "memcarlo/tsan_annotations.hpp"
 
 namespace memcarlo::host::detail {
 namespace {
@@ -168,12 +169,16 @@ void run_launch(const LaunchRequest& request) {
   }
 
   BlockTotals totals;
+  tsan::ForkJoin fork_join;
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, context.block_count),
                     [&](const tbb::blocked_range<std::uint64_t>& range) {
+                      fork_join.enter();
                       for (std::uint64_t block = range.begin(); block != range.end(); ++block) {
                         run_block(context, block, totals);
                       }
+                      fork_join.leave();
                     });
+  fork_join.join();
 
   if (!totals.lane_sharing.empty()) {
     warn_lane_sharing(request, totals.lane_sharing);
