@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
+#include "common/kill_at.hpp"
 #include "common/run_command.hpp"
 
 namespace {
@@ -168,3 +170,46 @@ TEST(HostProgramTraces, TheTraceNamesTheHierarchyItsSnapshotWasSizedFor) {
   EXPECT_EQ(simulated.exit_code, 0) << simulated.output;
   EXPECT_TRUE(contains(simulated, "was sized for a100")) << simulated.output;
 }
+
+// `memcarlo run` killed with SIGKILL (the whole process group) at many moments of a run that
+// traces many launches: every trace file it leaves is read by `trace check --allow-truncated`,
+// and some of them are truncated (the kills landed while the trace was being written).
+TEST(HostProgramTraces, AKilledRunAlwaysLeavesAReadablePrefix) {
+  const std::string exe = (work_dir() / "stencil2d_kill").string();
+  const CommandResult built = run(kCc + " --backend host -std=c++17 -O1 " +
+                                  std::string(MEMCARLO_SOURCE_DIR) +
+                                  "/examples/stencil/stencil2d.cu -o " + exe);
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  const std::string arguments = " -- " + exe + " --width 512 --height 256 --steps 24";
+  const std::string reference = exe + ".whole.mct";
+  const auto started = std::chrono::steady_clock::now();
+  const CommandResult whole = run(kMemcarlo + " run --trace " + reference + arguments);
+  ASSERT_EQ(whole.exit_code, 0) << whole.output;
+  const auto full_time = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - started);
+
+  int left = 0;
+  int truncated = 0;
+  constexpr int kKills = 16;
+  for (int k = 0; k < kKills; ++k) {
+    const std::string trace = exe + ".killed-" + std::to_string(k) + ".mct";
+    std::filesystem::remove(trace);
+    // Spread over the run, with a little jitter so that kills do not line up with launches.
+    const auto delay = std::chrono::milliseconds(full_time.count() * (2 * k + 1) / (2 * kKills) +
+                                                 (k * 7) % 5);
+    const auto result = memcarlo::test_support::run_and_kill_after(
+        kMemcarlo + " run --trace " + trace + arguments, delay);
+    ASSERT_TRUE(result.started);
+    if (!std::filesystem::exists(trace)) {
+      continue;  // killed before the program traced anything
+    }
+    ++left;
+    const CommandResult checked = run(kMemcarlo + " trace check --allow-truncated " + trace);
+    EXPECT_EQ(checked.exit_code, 0) << "kill " << k << " after " << delay.count() << " ms of "
+                                    << full_time.count() << ": " << checked.output;
+    truncated += run(kMemcarlo + " trace check " + trace).exit_code != 0 ? 1 : 0;
+  }
+  EXPECT_GE(left, kKills / 2);
+  EXPECT_GT(truncated, 0);
+}
+

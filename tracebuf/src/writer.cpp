@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -39,7 +40,16 @@ void validate_record(const WarpRecord& record) {
 }  // namespace
 
 TraceWriter::TraceWriter(const std::string& path, const TraceMeta& meta) : path_(path) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // The header and the Meta chunk are written under a temporary name that is then renamed: a
+  // producer killed at any moment leaves either no trace at `path` (an older one is removed
+  // first, so it cannot pass for this run's) or one that begins with a whole header and Meta
+  // chunk, which `--allow-truncated` reads.
+  const std::string partial = path + ".partial";
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+    throw TraceError(TraceError::Kind::kIo, path, 0,
+                     std::string("cannot replace the trace file: ") + std::strerror(errno));
+  }
+  fd_ = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) {
     throw TraceError(TraceError::Kind::kIo, path, 0,
                      std::string("cannot create trace file: ") + std::strerror(errno));
@@ -57,6 +67,14 @@ TraceWriter::TraceWriter(const std::string& path, const TraceMeta& meta) : path_
     with_version.producer_version = MEMCARLO_VERSION;
   }
   write_json_chunk(ChunkType::kMeta, meta_to_json(with_version));
+  if (::rename(partial.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::close(fd_);
+    fd_ = -1;
+    ::unlink(partial.c_str());
+    throw TraceError(TraceError::Kind::kIo, path, 0,
+                     std::string("cannot create trace file: ") + std::strerror(error));
+  }
 }
 
 TraceWriter::~TraceWriter() {
