@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages memcarlo builds and tests with (skips apt when all are there).
 # libjs-chart.js is built into the HTML reports; chromium and zlib1g-dev run their browser test;
-# python3 makes the table of scripts/example-sweep.sh (tested).
+# python3 makes the table of scripts/example-sweep.sh (tested); libfuzzer-16-dev and
+# libclang-rt-16-dev build the fuzzers with clang-16 (scripts/fuzz.sh).
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   libtbb-dev libeigen3-dev libboost-dev libboost-context-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev liblzma-dev
-  libclang-16-dev llvm-16-dev clang-16
+  libclang-16-dev llvm-16-dev clang-16 libfuzzer-16-dev libclang-rt-16-dev
   libjs-chart.js chromium zlib1g-dev
   libopenmpi-dev openmpi-bin
   python3

@@ -42,4 +42,24 @@ sanitizer_tests=$(count_tests build-sanitize)
 echo "test.sh: ${sanitizer_tests} sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-sanitize --output-on-failure --no-tests=error -j"$jobs" --timeout 1800
-echo "test.sh: all tests passed: ${release_tests} release, ${sanitizer_tests} under ASan+UBSan"
+
+# ThreadSanitizer: the engine (trials and the compile in parallel), the host runtime (blocks on
+# several threads, fibers) and the trace writer. TBB is not instrumented: our side of its parallel
+# regions is annotated and tests/tsan.supp suppresses races inside its own headers only.
+tsan_targets=(sim_tests host_runtime_emulation_test host_runtime_trace_test tracebuf_tests)
+cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_TSAN=ON \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DMEMCARLO_SANITIZE=OFF \
+  -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
+  -DMEMCARLO_BUILD_CUDA_BACKEND=OFF -DMEMCARLO_BROWSER_TESTS=OFF -DMEMCARLO_WITH_MPI=OFF
+cmake --build build-tsan -j"$jobs" --target "${tsan_targets[@]}"
+tsan_labels="^($(IFS='|'; echo "${tsan_targets[*]}"))\$"
+tsan_tests=$(ctest --test-dir build-tsan -N -L "$tsan_labels" | sed -n 's/^Total Tests: \([0-9]*\)$/\1/p')
+echo "test.sh: ${tsan_tests} tests under ThreadSanitizer"
+TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
+  ctest --test-dir build-tsan -L "$tsan_labels" --output-on-failure --no-tests=error -j"$jobs" \
+  --timeout 1800
+
+# Coverage-guided fuzzing, briefly: every committed regression input, then each harness from its
+# seeds for a fixed time (scripts/fuzz.sh SECONDS runs them longer).
+bash scripts/fuzz.sh 20 --jobs "$jobs" --out build-fuzz/ci-out
+echo "test.sh: all tests passed: ${release_tests} release, ${sanitizer_tests} under ASan+UBSan, ${tsan_tests} under TSan; fuzzers clean"

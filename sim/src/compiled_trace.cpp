@@ -243,7 +243,8 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     detail::StreamCompiler compiler;
     std::vector<LoadStatic> loads;
   };
-  tbb::enumerable_thread_specific<Worker> workers([&] {
+  tbb::enumerable_thread_specific<Worker, tsan::Allocator<Worker, tbb::cache_aligned_allocator<Worker>>>
+      workers([&] {
     return Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
                   std::vector<LoadStatic>(out.load_info.size())};
   });
@@ -397,7 +398,9 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   if (with_sites) {
     out.access_sites.resize(transaction_offset.back());
   }
-  tbb::enumerable_thread_specific<std::vector<std::uint32_t>> line_maps;
+  using LineMap = std::vector<std::uint32_t>;
+  tbb::enumerable_thread_specific<LineMap, tsan::Allocator<LineMap, tbb::cache_aligned_allocator<LineMap>>>
+      line_maps;
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     detail::CompiledStream& stream = streams[i];
     const std::uint32_t* const slots = global_slot.data() + slot_offset[i];

@@ -23,7 +23,9 @@ MonteCarloRun run_monte_carlo(const CompiledTrace& trace, const HierarchyConfig&
                                      : options.threads;
   const auto start = std::chrono::steady_clock::now();
   tbb::task_arena arena(static_cast<int>(run.threads));
-  tbb::enumerable_thread_specific<TrialWorkspace> workspaces;
+  tbb::enumerable_thread_specific<
+      TrialWorkspace, tsan::Allocator<TrialWorkspace, tbb::cache_aligned_allocator<TrialWorkspace>>>
+      workspaces;
   auto run_range = [&](std::uint32_t first, std::uint32_t last) {
     run.trials.resize(last);
     tsan::ForkJoin fork_join;

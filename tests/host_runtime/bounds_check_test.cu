@@ -217,8 +217,8 @@ TEST_F(HostBoundsCheckDeathTest, StackOverflowOfACudaThreadIsNamed) {
 }
 
 TEST_F(HostBoundsCheckDeathTest, FaultOutsideKernelsStillEndsWithTheSignalAlone) {
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "AddressSanitizer reports host faults itself and exits";
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "AddressSanitizer and ThreadSanitizer report host faults themselves and exit";
 #endif
   DeviceArray<int> out(32);
   memcarlo_launch("write_through", write_through, 1, 32, 0, 0, out.get());  // handler installed

@@ -102,7 +102,7 @@ __global__ void long_phase(const float* a, float* out) {
   for (unsigned k = 0; k < 100; ++k) {
     sum += PROBE(10, a[k]);
   }
-  out[i] = sum;
+  out[blockIdx.x * blockDim.x + i] = sum;  // one element per thread: blocks run in parallel
 }
 
 /// Records of one warp of launch `launch`, in program order.
@@ -316,7 +316,7 @@ TEST_F(HostTraceRecords, BlockOverItsEventBudgetEndsItsTraceAtTheLastBarrier) {
   options.max_block_events = 1000;  // phase 2 buffers 64 * 100 events
   memcarlo::host::set_runtime_options(options);
   DeviceArray<float> a(std::vector<float>(100, 1.0f));
-  DeviceArray<float> out(64);
+  DeviceArray<float> out(128);
   memcarlo_launch("long_phase", long_phase, 2, 64, 0, 0, a.get(), out.get());
   const TraceReader reader = finish();
   EXPECT_EQ(reader.total_records(), 2u * 2) << "two blocks of two warps, phase 1 only";
@@ -325,7 +325,8 @@ TEST_F(HostTraceRecords, BlockOverItsEventBudgetEndsItsTraceAtTheLastBarrier) {
       EXPECT_EQ(record.static_id(), load_id(reader, "long_phase", "a[i]"));
     });
   }
-  EXPECT_EQ(out.to_host()[63], 101.0f) << "the block still ran to completion";
+  EXPECT_EQ(out.to_host()[63], 101.0f) << "the blocks still ran to completion";
+  EXPECT_EQ(out.to_host()[127], 101.0f) << "the blocks still ran to completion";
 }
 
 TEST(HostAllocationNames, VariableNamedByTheFirstArgument) {

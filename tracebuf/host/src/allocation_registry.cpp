@@ -50,17 +50,25 @@ AllocationRegistry::AllocationRegistry() {
   void* reserved =
       ::mmap(reinterpret_cast<void*>(kArenaHint - kGuardBelow), kGuardBelow + kArenaSize, PROT_NONE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  std::uint64_t size = kArenaSize;
   if (reserved == MAP_FAILED) {
     // Somebody holds that range: any address will do, only run-to-run determinism is lost.
-    reserved = ::mmap(nullptr, kGuardBelow + kArenaSize, PROT_NONE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    // Where the address space is limited (ulimit -v, ThreadSanitizer's layout), a smaller arena,
+    // down to 16 GiB, still keeps freed device addresses from being reused.
+    for (; reserved == MAP_FAILED && size >= (std::uint64_t{1} << 34); size /= 2) {
+      reserved = ::mmap(nullptr, kGuardBelow + size, PROT_NONE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (reserved != MAP_FAILED) {
+        break;
+      }
+    }
   }
   if (reserved != MAP_FAILED) {
     arena_ = static_cast<std::byte*>(reserved) + kGuardBelow;
     arena_base_ = reinterpret_cast<std::uint64_t>(arena_);
-    arena_size_ = kArenaSize;
+    arena_size_ = size;
     arena_next_ = arena_base_;
-    window_ = DeviceWindow{reinterpret_cast<std::uint64_t>(reserved), kGuardBelow + kArenaSize};
+    window_ = DeviceWindow{reinterpret_cast<std::uint64_t>(reserved), kGuardBelow + size};
   }
   auto empty = std::make_shared<DeviceRanges>();
   empty->generation = ++generation_;

@@ -24,9 +24,6 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 #include "memcarlo/tsan_annotations.hpp"
-#ifdef MEMCARLO_TSAN
-#include <sanitizer/tsan_interface.h>
-#endif
 
 namespace memcarlo::host::detail {
 namespace bctx = boost::context::detail;
@@ -46,37 +43,6 @@ inline void finish_switch([[maybe_unused]] void* save, [[maybe_unused]] const vo
 #ifdef MEMCARLO_ASAN_FIBERS
   __sanitizer_finish_switch_fiber(save, old_bottom, old_size);
 #endif
-}
-
-// ThreadSanitizer must know each fiber as a context of its own, or it mixes their stacks. A switch
-// with flags 0 synchronises: fibers of one block run one at a time on one OS thread, so what one
-// did happens before what the next does; races are then those between blocks on OS threads.
-inline void* tsan_current_fiber() {
-#ifdef MEMCARLO_TSAN
-  return __tsan_get_current_fiber();
-#else
-  return nullptr;
-#endif
-}
-inline void* tsan_create_fiber() {
-#ifdef MEMCARLO_TSAN
-  return __tsan_create_fiber(0);
-#else
-  return nullptr;
-#endif
-}
-inline void tsan_switch_to([[maybe_unused]] void* fiber) {
-#ifdef MEMCARLO_TSAN
-  __tsan_switch_to_fiber(fiber, 0);
-#endif
-}
-inline void tsan_destroy_fiber([[maybe_unused]] void*& fiber) {
-#ifdef MEMCARLO_TSAN
-  if (fiber != nullptr) {
-    __tsan_destroy_fiber(fiber);
-  }
-#endif
-  fiber = nullptr;
 }
 
 std::string dim_text(const uint3& d) {
@@ -135,7 +101,6 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
     t.started = false;
     t.spin_count = 0;
     t.asan_fake_stack = nullptr;
-    tsan_destroy_fiber(t.tsan_fiber);  // a thread an exception left unfinished
   }
   warps_.resize(launch.warps_per_block);
   for (std::uint32_t w = 0; w < launch.warps_per_block; ++w) {
@@ -205,7 +170,7 @@ void BlockRunner::resume(ThreadState& thread) {
   if (!thread.started) {
     thread.stack = stacks_.acquire(launch_->fiber_stack_bytes);
     thread.context = bctx::make_fcontext(thread.stack.top(), thread.stack.size, &fiber_entry);
-    thread.tsan_fiber = tsan_create_fiber();
+    thread.tsan_fiber = thread.stack.tsan_fiber;
     thread.started = true;
   }
   thread.state = ThreadState::State::kRunning;
@@ -214,22 +179,20 @@ void BlockRunner::resume(ThreadState& thread) {
   memcarlo_cuda_builtins::blockIdx = thread.builtins.block_idx;
   memcarlo_cuda_builtins::blockDim = thread.builtins.block_dim;
   memcarlo_cuda_builtins::gridDim = thread.builtins.grid_dim;
-  tsan_scheduler_fiber_ = tsan_current_fiber();
+  tsan_scheduler_fiber_ = tsan::current_fiber();
   start_switch(&scheduler_fake_stack_, thread.stack.bottom, thread.stack.size);
-  tsan_switch_to(thread.tsan_fiber);
+  tsan::switch_to_fiber(thread.tsan_fiber);
   const bctx::transfer_t back = bctx::jump_fcontext(thread.context, &thread);
   finish_switch(scheduler_fake_stack_, nullptr, nullptr);
   current_thread = nullptr;
   if (thread.state != ThreadState::State::kDone) {
     thread.context = back.fctx;
-  } else {
-    tsan_destroy_fiber(thread.tsan_fiber);
   }
 }
 
 void BlockRunner::suspend(ThreadState& thread) {
   start_switch(&thread.asan_fake_stack, scheduler_stack_bottom_, scheduler_stack_size_);
-  tsan_switch_to(tsan_scheduler_fiber_);
+  tsan::switch_to_fiber(tsan_scheduler_fiber_);
   const bctx::transfer_t back = bctx::jump_fcontext(scheduler_context_, nullptr);
   scheduler_context_ = back.fctx;
   finish_switch(thread.asan_fake_stack, &scheduler_stack_bottom_, &scheduler_stack_size_);
@@ -252,7 +215,8 @@ void BlockRunner::fiber_entry(bctx::transfer_t from) {
   thread->state = ThreadState::State::kDone;
   // This fiber's stack is released by the scheduler: tell ASan it will not come back (null save).
   start_switch(nullptr, runner.scheduler_stack_bottom_, runner.scheduler_stack_size_);
-  tsan_switch_to(runner.tsan_scheduler_fiber_);
+  tsan::leave_fiber_entry();  // the stack's TSan fiber runs the next thread from fiber_entry again
+  tsan::switch_to_fiber(runner.tsan_scheduler_fiber_);
   bctx::jump_fcontext(runner.scheduler_context_, nullptr);
   std::abort();  // unreachable: a finished fiber is never resumed
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "diagnostics.hpp"
+#include "memcarlo/tsan_annotations.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MEMCARLO_ASAN_STACKS 1
@@ -60,7 +61,7 @@ FiberStack FiberStackPool::acquire(std::size_t size) {
                              " KiB fiber stack for a CUDA thread: " + std::strerror(errno));
   }
   ::mprotect(mapping, page_size(), PROT_NONE);
-  return FiberStack{static_cast<char*>(mapping) + page_size(), rounded};
+  return FiberStack{static_cast<char*>(mapping) + page_size(), rounded, tsan::create_fiber()};
 }
 
 void FiberStackPool::release(FiberStack stack) {

@@ -10,6 +10,7 @@ namespace memcarlo::host::detail {
 struct FiberStack {
   void* bottom = nullptr;  // lowest usable address (the guard page lies below it)
   std::size_t size = 0;    // usable bytes
+  void* tsan_fiber = nullptr;  // ThreadSanitizer's context for the fiber on this stack (TSan only)
   [[nodiscard]] void* top() const { return static_cast<char*>(bottom) + size; }
 };
 

@@ -17,10 +17,30 @@
 extern "C" {
 void __tsan_acquire(void* address);
 void __tsan_release(void* address);
+void* __tsan_get_current_fiber(void);
+void* __tsan_create_fiber(unsigned flags);
+void __tsan_switch_to_fiber(void* fiber, unsigned flags);
+void __tsan_func_exit(void);
 }
 #endif
 
+#include <memory>
+#include <type_traits>
+
 namespace memcarlo::tsan {
+
+#ifdef MEMCARLO_TSAN
+inline constexpr bool kActive = true;
+#else
+inline constexpr bool kActive = false;
+#endif
+
+/// The allocator for TBB containers shared between threads (enumerable_thread_specific): TBB's
+/// own allocator recycles memory without TSan seeing it freed, so memory one container's thread
+/// wrote was reported as racing with another container's later use. Under TSan, std::allocator
+/// (malloc, which TSan follows); otherwise `Default`, the same type as before.
+template <class T, class Default>
+using Allocator = std::conditional_t<kActive, std::allocator<T>, Default>;
 
 inline void release([[maybe_unused]] void* token) {
 #ifdef MEMCARLO_TSAN
@@ -31,6 +51,41 @@ inline void release([[maybe_unused]] void* token) {
 inline void acquire([[maybe_unused]] void* token) {
 #ifdef MEMCARLO_TSAN
   __tsan_acquire(token);
+#endif
+}
+
+/// Fibers (the host runtime's CUDA threads) as TSan contexts of their own; null without TSan.
+/// TSan fibers are never destroyed: TSan unmaps a destroyed fiber's state without telling its own
+/// shadow memory, and a fiber stack mapped at that address later was reported as racing with the
+/// fiber's creation. The host runtime keeps one per pooled fiber stack and reuses it for every
+/// CUDA thread that runs on that stack.
+inline void* current_fiber() {
+#ifdef MEMCARLO_TSAN
+  return __tsan_get_current_fiber();
+#else
+  return nullptr;
+#endif
+}
+inline void* create_fiber() {
+#ifdef MEMCARLO_TSAN
+  return __tsan_create_fiber(0);
+#else
+  return nullptr;
+#endif
+}
+/// Flags 0: the switch synchronises, so what one fiber did happens before what the next does.
+inline void switch_to_fiber([[maybe_unused]] void* fiber) {
+#ifdef MEMCARLO_TSAN
+  __tsan_switch_to_fiber(fiber, 0);
+#endif
+}
+
+/// Pops the calling function's frame from TSan's shadow stack: for a fiber's entry function that
+/// never returns (it jumps away when its thread ends), before the fiber is reused for the next
+/// thread; otherwise each reuse would leave one frame more, until TSan's stack depot overflows.
+inline void leave_fiber_entry() {
+#ifdef MEMCARLO_TSAN
+  __tsan_func_exit();
 #endif
 }
 
