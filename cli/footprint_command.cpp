@@ -31,12 +31,16 @@ struct FootprintOptions {
 
 std::uint64_t parse_page(const std::string& text) {
   std::size_t digits = 0;
-  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+    ++digits;
   const std::string unit = text.substr(digits);
   std::uint64_t scale = 0;
-  if (unit.empty() || unit == "B") scale = 1;
-  if (unit == "KiB") scale = 1024;
-  if (unit == "MiB") scale = 1024 * 1024;
+  if (unit.empty() || unit == "B")
+    scale = 1;
+  if (unit == "KiB")
+    scale = 1024;
+  if (unit == "MiB")
+    scale = 1024 * 1024;
   if (digits == 0 || digits > 12 || scale == 0 || std::stoull(text.substr(0, digits)) == 0) {
     throw UserError("--page: expected a positive byte count such as 4096, 4KiB or 2MiB, got '" +
                     text + "'");
@@ -54,7 +58,8 @@ std::vector<std::uint32_t> block_modules(const tracebuf::LaunchInfo& info,
   launch.kernel = info.kernel;
   launch.index = info.index;
   launch.warps_per_block = info.warps_per_block();
-  launch.resident_blocks_per_sm = std::max<std::uint32_t>(1, sim::resident_blocks_per_sm(info, config));
+  launch.resident_blocks_per_sm =
+      std::max<std::uint32_t>(1, sim::resident_blocks_per_sm(info, config));
   for (const footprint::BlockFootprint& block : footprint.blocks) {
     launch.blocks.push_back({block.block_id, 0, launch.warps_per_block});
   }
@@ -68,7 +73,8 @@ std::vector<std::uint32_t> block_modules(const tracebuf::LaunchInfo& info,
   for (std::uint32_t q = 0; q < plan.queue_count(); ++q) {
     std::vector<std::uint32_t> sms;
     for (std::uint32_t sm = 0; sm < config.sm.count; ++sm) {
-      if (plan.queue_of_sm[sm] == q) sms.push_back(sm);
+      if (plan.queue_of_sm[sm] == q)
+        sms.push_back(sm);
     }
     for (std::uint32_t k = plan.queue_begin[q]; k < plan.queue_begin[q + 1]; ++k) {
       const std::uint32_t sm = sms[(k - plan.queue_begin[q]) % sms.size()];
@@ -79,9 +85,12 @@ std::vector<std::uint32_t> block_modules(const tracebuf::LaunchInfo& info,
 }
 
 nlohmann::json confusion_json(const footprint::Confusion& c) {
-  return {{"true_positives", c.true_positives},   {"false_positives", c.false_positives},
-          {"false_negatives", c.false_negatives}, {"true_negatives", c.true_negatives},
-          {"cells", c.cells()},                   {"accuracy", c.accuracy()}};
+  return {{"true_positives", c.true_positives},
+          {"false_positives", c.false_positives},
+          {"false_negatives", c.false_negatives},
+          {"true_negatives", c.true_negatives},
+          {"cells", c.cells()},
+          {"accuracy", c.accuracy()}};
 }
 
 void print_row(std::ostream& out, const std::string& name, const footprint::Confusion& c) {
@@ -93,8 +102,10 @@ void print_row(std::ostream& out, const std::string& name, const footprint::Conf
 
 void run_footprint(const FootprintOptions& options) {
   std::vector<std::string> overrides = options.overrides;
-  if (options.modules > 0) overrides.push_back("numa.modules=" + std::to_string(options.modules));
-  if (!options.schedule.empty()) overrides.push_back("schedule.cta=" + options.schedule);
+  if (options.modules > 0)
+    overrides.push_back("numa.modules=" + std::to_string(options.modules));
+  if (!options.schedule.empty())
+    overrides.push_back("schedule.cta=" + options.schedule);
   sim::HierarchyConfig config;
   try {
     config = sim::load_hierarchy(options.hierarchy, overrides);
@@ -125,20 +136,20 @@ void run_footprint(const FootprintOptions& options) {
       fp = footprint::launch_footprint(reader, l);
       const std::vector<std::uint32_t> modules =
           block_modules(reader.launches()[l].info, fp, config, options.seed);
-      comparison = footprint::compare_footprints(reader, fp, modules, config.numa.modules,
-                                                 page_bytes);
+      comparison =
+          footprint::compare_footprints(reader, fp, modules, config.numa.modules, page_bytes);
     } catch (const footprint::MissingInformation& e) {
       throw UserError(e.what(), 2);
     }
-    nlohmann::json launch = {{"index", l},
-                             {"kernel", fp.kernel},
-                             {"blocks", fp.blocks.size()},
-                             {"overall", confusion_json(comparison.overall)},
-                             {"actual_bytes_outside_allocations",
-                              comparison.actual_bytes_outside_allocations},
-                             {"arguments", fp.arguments},
-                             {"relations", nlohmann::json::array()},
-                             {"allocations", nlohmann::json::array()}};
+    nlohmann::json launch = {
+        {"index", l},
+        {"kernel", fp.kernel},
+        {"blocks", fp.blocks.size()},
+        {"overall", confusion_json(comparison.overall)},
+        {"actual_bytes_outside_allocations", comparison.actual_bytes_outside_allocations},
+        {"arguments", fp.arguments},
+        {"relations", nlohmann::json::array()},
+        {"allocations", nlohmann::json::array()}};
     for (const footprint::RelationUse& use : fp.relations) {
       nlohmann::json relation = {{"load", use.relation.load},
                                  {"expression", use.relation.expression},
@@ -153,12 +164,14 @@ void run_footprint(const FootprintOptions& options) {
       if (use.relation.kind == footprint::RelationKind::kIndirectRange) {
         relation["primary_end_load"] = use.relation.primary_end;
       }
-      if (!use.fallback.empty()) relation["whole_allocation_because"] = use.fallback;
+      if (!use.fallback.empty())
+        relation["whole_allocation_because"] = use.fallback;
       launch["relations"].push_back(relation);
     }
     for (const footprint::AllocationPages& pages : comparison.allocations) {
-      launch["allocations"].push_back(
-          {{"name", pages.name}, {"pages", pages.pages}, {"cells", confusion_json(pages.confusion)}});
+      launch["allocations"].push_back({{"name", pages.name},
+                                       {"pages", pages.pages},
+                                       {"cells", confusion_json(pages.confusion)}});
       per_allocation[pages.name] += pages.confusion;
     }
     overall += comparison.overall;
@@ -190,13 +203,16 @@ void run_footprint(const FootprintOptions& options) {
   }
   std::cout << std::left << std::setw(24) << "page x module cells" << std::right << std::setw(10)
             << "true+" << std::setw(10) << "false+" << std::setw(10) << "false-" << std::setw(12)
-            << "true-" << std::setw(10) << "accuracy" << "\n";
-  for (const auto& [name, confusion] : per_allocation) print_row(std::cout, name, confusion);
+            << "true-" << std::setw(10) << "accuracy"
+            << "\n";
+  for (const auto& [name, confusion] : per_allocation)
+    print_row(std::cout, name, confusion);
   print_row(std::cout, "overall", overall);
   if (!options.output.empty()) {
     std::ofstream out(options.output);
     out << report.dump(2) << "\n";
-    if (!out) throw UserError("cannot write the footprint report to " + options.output, 1);
+    if (!out)
+      throw UserError("cannot write the footprint report to " + options.output, 1);
   }
 }
 

@@ -28,23 +28,31 @@ BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std
         }
         std::int64_t value = term.coefficient;
         for (const std::string& symbol : term.symbols) {
-          if (symbol == name) continue;
-          if (symbol == "blockDim.x") value *= block.x;
-          else if (symbol == "blockDim.y") value *= block.y;
-          else if (symbol == "blockDim.z") value *= block.z;
+          if (symbol == name)
+            continue;
+          if (symbol == "blockDim.x")
+            value *= block.x;
+          else if (symbol == "blockDim.y")
+            value *= block.y;
+          else if (symbol == "blockDim.z")
+            value *= block.z;
           else if (const auto found = arguments.find(symbol); found != arguments.end())
             value *= found->second;
-          else value *= kUnknownParameterValue;
+          else
+            value *= kUnknownParameterValue;
         }
         coefficients[axis] += value;
         uses_block = true;
       }
     }
-    if (!uses_block) continue;  // a scalar or thread-only access says nothing about blocks
-    for (std::int64_t& c : coefficients) c = c < 0 ? -c : c;
+    if (!uses_block)
+      continue;  // a scalar or thread-only access says nothing about blocks
+    for (std::int64_t& c : coefficients)
+      c = c < 0 ? -c : c;
     order.coefficients = coefficients;
-    std::stable_sort(order.fastest_first.begin(), order.fastest_first.end(),
-                     [&](std::uint8_t a, std::uint8_t b) { return coefficients[a] < coefficients[b]; });
+    std::stable_sort(
+        order.fastest_first.begin(), order.fastest_first.end(),
+        [&](std::uint8_t a, std::uint8_t b) { return coefficients[a] < coefficients[b]; });
     order.from_relation = true;
     order.load = relation.load;
     return order;
@@ -52,7 +60,8 @@ BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std
   return order;
 }
 
-std::uint64_t order_key(const BlockOrder& order, std::uint64_t block_id, const tracebuf::Dim3& grid) {
+std::uint64_t order_key(const BlockOrder& order, std::uint64_t block_id,
+                        const tracebuf::Dim3& grid) {
   const std::array<std::uint64_t, 3> extent = {grid.x, grid.y, grid.z};
   const std::array<std::uint64_t, 3> coordinate = {block_id % grid.x, block_id / grid.x % grid.y,
                                                    block_id / (std::uint64_t{grid.x} * grid.y)};

@@ -15,7 +15,8 @@ void mark(AllocationPages& pages, std::uint64_t page_bytes, std::uint64_t alloc_
           std::vector<std::uint64_t>& bits) {
   const std::uint64_t begin = std::max(range.begin, alloc_begin);
   const std::uint64_t end = std::min(range.end, alloc_end);
-  if (begin >= end) return;
+  if (begin >= end)
+    return;
   const std::uint64_t first = begin / page_bytes - pages.first_page;
   const std::uint64_t last = (end - 1) / page_bytes - pages.first_page;
   for (std::uint64_t page = first; page <= last; ++page) {
@@ -35,8 +36,8 @@ Confusion& Confusion::operator+=(const Confusion& other) {
 
 double Confusion::accuracy() const {
   const std::uint64_t all = cells();
-  return all == 0 ? 1.0 : static_cast<double>(true_positives + true_negatives) /
-                              static_cast<double>(all);
+  return all == 0 ? 1.0
+                  : static_cast<double>(true_positives + true_negatives) / static_cast<double>(all);
 }
 
 FootprintComparison compare_footprints(const tracebuf::TraceReader& reader,
@@ -58,10 +59,11 @@ FootprintComparison compare_footprints(const tracebuf::TraceReader& reader,
   out.page_bytes = page_bytes;
   out.modules = modules;
   for (const tracebuf::Allocation& allocation : reader.allocations()) {
-    if (allocation.size == 0) continue;
+    if (allocation.size == 0)
+      continue;
     AllocationPages pages;
-    pages.name = allocation.name.empty() ? "allocation " + std::to_string(allocation.id)
-                                         : allocation.name;
+    pages.name =
+        allocation.name.empty() ? "allocation " + std::to_string(allocation.id) : allocation.name;
     pages.first_page = allocation.base / page_bytes;
     pages.pages = (allocation.base + allocation.size - 1) / page_bytes - pages.first_page + 1;
     if (pages.pages > kMaxPagesPerAllocation) {
@@ -112,7 +114,8 @@ FootprintComparison compare_footprints(const tracebuf::TraceReader& reader,
       for (const ByteRange& allocation : inside) {
         const std::uint64_t begin = std::max(range.begin, allocation.begin);
         const std::uint64_t finish = std::min(range.end, allocation.end);
-        if (begin < finish) covered += finish - begin;
+        if (begin < finish)
+          covered += finish - begin;
       }
       out.actual_bytes_outside_allocations += range.end - range.begin - covered;
     }

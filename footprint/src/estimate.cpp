@@ -60,10 +60,14 @@ void for_each_lane(const tracebuf::RecordView& record, std::uint32_t warp, F&& f
 }
 
 bool compare(std::int64_t value, const std::string& comparison, std::int64_t bound) {
-  if (comparison == "<") return value < bound;
-  if (comparison == "<=") return value <= bound;
-  if (comparison == ">") return value > bound;
-  if (comparison == ">=") return value >= bound;
+  if (comparison == "<")
+    return value < bound;
+  if (comparison == "<=")
+    return value <= bound;
+  if (comparison == ">")
+    return value > bound;
+  if (comparison == ">=")
+    return value >= bound;
   return value != bound;  // "!="
 }
 
@@ -108,18 +112,22 @@ struct Environment {
   }
   void set_block(std::uint64_t linear, const tracebuf::Dim3& grid) {
     const auto c = coordinates(linear, grid);
-    for (int a = 0; a < 3; ++a) values[block_slots[a]] = c[a];
+    for (int a = 0; a < 3; ++a)
+      values[block_slots[a]] = c[a];
   }
   void set_thread(std::uint64_t linear, const tracebuf::Dim3& block) {
     const auto c = coordinates(linear, block);
-    for (int a = 0; a < 3; ++a) values[thread_slots[a]] = c[a];
+    for (int a = 0; a < 3; ++a)
+      values[thread_slots[a]] = c[a];
   }
   /// The first symbol of `form` that has no value and is not in `bound_here`; empty if none.
   std::string unknown_symbol(const Form& form, const std::vector<std::string>& bound_here) const {
     for (const std::string& symbol : form.symbols()) {
-      if (std::find(bound_here.begin(), bound_here.end(), symbol) != bound_here.end()) continue;
+      if (std::find(bound_here.begin(), bound_here.end(), symbol) != bound_here.end())
+        continue;
       const auto slot = table.find(symbol);
-      if (!slot || !known[*slot]) return symbol;
+      if (!slot || !known[*slot])
+        return symbol;
     }
     return {};
   }
@@ -145,7 +153,8 @@ void widen(Extent& extent, std::int64_t value) {
 
 /// floor-free exact division: nullopt unless `d` divides `n`.
 std::optional<std::int64_t> divide_exactly(std::int64_t n, std::int64_t d) {
-  if (d == 0 || n % d != 0) return std::nullopt;
+  if (d == 0 || n % d != 0)
+    return std::nullopt;
   return n / d;
 }
 
@@ -275,34 +284,39 @@ class LaunchEstimator {
       warp.for_each([&](const tracebuf::RecordView& record) {
         const auto found = relation_of_load_.find(record.static_id());
         const std::size_t r = found == relation_of_load_.end() ? SIZE_MAX : found->second;
-        for_each_lane(record, warp.warp, [&](std::uint32_t thread, std::uint64_t address,
-                                             std::uint32_t size) {
-          footprint.actual.push_back({address, address + size});
-          if (r == SIZE_MAX || !out_.relations[r].fallback.empty()) return;
-          const RelationUse& use = out_.relations[r];
-          const Relation& relation = use.relation;
-          if (relation.kind != RelationKind::kIndirect &&
-              relation.kind != RelationKind::kIndirectRange) {
-            return;
-          }
-          const auto offset = divide_exactly(
-              static_cast<std::int64_t>(address - use.root_base), scale(relation));
-          if (relation.kind == RelationKind::kIndirect) {
-            const auto value = offset ? divide_exactly(*offset - relation.primary_constant,
-                                                       relation.primary_coefficient)
-                                      : std::nullopt;
-            if (!value) return note_mismatch(r, address);
-            widen(observed_[r].values[block], *value);
-            return;
-          }
-          env_.set_thread(thread, info_.block);
-          const auto k = offset ? divide_exactly(*offset - rests[r].evaluate(env_.values),
-                                                 relation.range_coefficient)
-                                : std::nullopt;
-          if (!k) return note_mismatch(r, address);
-          auto [it, fresh] = observed_[r].ranges[block].emplace(thread, std::pair{*k, *k});
-          if (!fresh) it->second.second = *k;
-        });
+        for_each_lane(
+            record, warp.warp,
+            [&](std::uint32_t thread, std::uint64_t address, std::uint32_t size) {
+              footprint.actual.push_back({address, address + size});
+              if (r == SIZE_MAX || !out_.relations[r].fallback.empty())
+                return;
+              const RelationUse& use = out_.relations[r];
+              const Relation& relation = use.relation;
+              if (relation.kind != RelationKind::kIndirect &&
+                  relation.kind != RelationKind::kIndirectRange) {
+                return;
+              }
+              const auto offset = divide_exactly(static_cast<std::int64_t>(address - use.root_base),
+                                                 scale(relation));
+              if (relation.kind == RelationKind::kIndirect) {
+                const auto value = offset ? divide_exactly(*offset - relation.primary_constant,
+                                                           relation.primary_coefficient)
+                                          : std::nullopt;
+                if (!value)
+                  return note_mismatch(r, address);
+                widen(observed_[r].values[block], *value);
+                return;
+              }
+              env_.set_thread(thread, info_.block);
+              const auto k = offset ? divide_exactly(*offset - rests[r].evaluate(env_.values),
+                                                     relation.range_coefficient)
+                                    : std::nullopt;
+              if (!k)
+                return note_mismatch(r, address);
+              auto [it, fresh] = observed_[r].ranges[block].emplace(thread, std::pair{*k, *k});
+              if (!fresh)
+                it->second.second = *k;
+            });
       });
     }
   }
@@ -346,7 +360,8 @@ class LaunchEstimator {
     const std::int64_t end =
         static_cast<std::int64_t>(use.root_base) + last_inclusive * s + use.relation.element_size;
     if (end > begin && begin >= 0) {
-      block.estimated.push_back({static_cast<std::uint64_t>(begin), static_cast<std::uint64_t>(end)});
+      block.estimated.push_back(
+          {static_cast<std::uint64_t>(begin), static_cast<std::uint64_t>(end)});
     }
   }
 
@@ -442,8 +457,10 @@ class LaunchEstimator {
     for (std::int64_t value = loops[depth][0].evaluate(env_.values);
          compare(value, comparison, loops[depth][2].evaluate(env_.values)); value += step) {
       env_.values[slots[depth]] = value;
-      if (!enumerate(loops, comparisons, slots, depth + 1, offset, indices)) return false;
-      if (step == 0) break;
+      if (!enumerate(loops, comparisons, slots, depth + 1, offset, indices))
+        return false;
+      if (step == 0)
+        break;
     }
     return true;
   }
@@ -452,7 +469,8 @@ class LaunchEstimator {
                       const std::vector<std::int64_t>& sorted) {
     for (std::size_t i = 0; i < sorted.size();) {
       std::size_t j = i;
-      while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1) ++j;
+      while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1)
+        ++j;
       add_elements(block, use, sorted[i], sorted[j]);
       i = j + 1;
     }
@@ -465,7 +483,8 @@ class LaunchEstimator {
     std::vector<std::int64_t> indices;
     for (std::size_t b = 0; b < out_.blocks.size(); ++b) {
       const Extent& extent = table.per_block[b];
-      if (!extent.valid) continue;
+      if (!extent.valid)
+        continue;
       const std::int64_t m = relation.primary_coefficient;
       const std::int64_t c = relation.primary_constant;
       if (m == 1 || m == -1) {
@@ -474,7 +493,8 @@ class LaunchEstimator {
         continue;
       }
       indices.clear();
-      for (std::int64_t v = extent.min; v <= extent.max; ++v) indices.push_back(m * v + c);
+      for (std::int64_t v = extent.min; v <= extent.max; ++v)
+        indices.push_back(m * v + c);
       std::sort(indices.begin(), indices.end());
       add_index_runs(out_.blocks[b], use, indices);
     }
@@ -498,7 +518,8 @@ class LaunchEstimator {
       }
       starts.per_block.push_back(start);
       ends.per_block.push_back(end);
-      if (!start.valid) continue;
+      if (!start.valid)
+        continue;
       BlockFootprint& block = out_.blocks[b];
       env_.set_block(block.block_id, info_.grid);
       rests.clear();
@@ -516,7 +537,8 @@ class LaunchEstimator {
           add_elements(block, use, first + base, last + base);
         } else {
           std::vector<std::int64_t> indices;
-          for (std::int64_t k = first; k <= last; ++k) indices.push_back(a * k + base);
+          for (std::int64_t k = first; k <= last; ++k)
+            indices.push_back(a * k + base);
           std::sort(indices.begin(), indices.end());
           add_index_runs(block, use, indices);
         }
@@ -547,19 +569,22 @@ std::map<std::string, std::int64_t> recorded_arguments(const tracebuf::TraceRead
   std::map<std::string, std::int64_t> out;
   const nlohmann::json annotations =
       nlohmann::json::parse(reader.annotations_json(), nullptr, false);
-  if (!annotations.is_array()) return out;
+  if (!annotations.is_array())
+    return out;
   for (const nlohmann::json& annotation : annotations) {
     if (!annotation.is_object() || annotation.value("kind", std::string()) != "kernel_arguments") {
       continue;
     }
-    if (annotation.contains("launch") &&
-        (!annotation["launch"].is_number_unsigned() || annotation["launch"].get<std::uint32_t>() != launch)) {
+    if (annotation.contains("launch") && (!annotation["launch"].is_number_unsigned() ||
+                                          annotation["launch"].get<std::uint32_t>() != launch)) {
       continue;
     }
     const nlohmann::json payload = annotation.value("payload", nlohmann::json::object());
-    if (!payload.is_object()) continue;
+    if (!payload.is_object())
+      continue;
     for (const auto& [name, value] : payload.items()) {
-      if (value.is_number_integer()) out[name] = value.get<std::int64_t>();
+      if (value.is_number_integer())
+        out[name] = value.get<std::int64_t>();
     }
   }
   return out;

@@ -13,7 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-bool is_load_symbol(std::string_view symbol) { return symbol.rfind("load#", 0) == 0; }
+bool is_load_symbol(std::string_view symbol) {
+  return symbol.rfind("load#", 0) == 0;
+}
 
 /// k of "load#k"; nullopt for anything else.
 std::optional<std::uint32_t> load_of(std::string_view symbol) {
@@ -64,8 +66,8 @@ Relation unsupported(Relation relation, std::string reason) {
 Relation range_relation(Relation relation, const Induction& induction) {
   const auto start = single_load_plus_constant(induction.init);
   const auto end = single_load_plus_constant(induction.bound);
-  const bool unit_step = induction.step && induction.step->terms.empty() &&
-                         induction.step->constant == 1;
+  const bool unit_step =
+      induction.step && induction.step->terms.empty() && induction.step->constant == 1;
   if (!start || !end || !unit_step || induction.comparison != "<") {
     return unsupported(std::move(relation),
                        "loop over `" + induction.variable +
@@ -128,8 +130,9 @@ Relation relation_of(const tracebuf::LoadInfo& load) {
     std::sort(relation.symbol_kinds.begin(), relation.symbol_kinds.end());
   }
   if (kind == "non_affine") {
-    return unsupported(std::move(relation),
-                       "non-affine index: " + index.value("reason", std::string("no reason given")));
+    return unsupported(
+        std::move(relation),
+        "non-affine index: " + index.value("reason", std::string("no reason given")));
   }
   if (kind != "affine" && kind != "data_dependent") {
     throw tracebuf::MetadataError(path + ".kind: expected affine, data_dependent or non_affine");
@@ -154,21 +157,22 @@ Relation relation_of(const tracebuf::LoadInfo& load) {
       induction.variable = in["variable"].get<std::string>();
       induction.loop_depth = in.value("loop_depth", 0u);
       induction.comparison = in.value("comparison", std::string());
-      if (in.contains("init")) induction.init = detail::form_from_json(in["init"], ipath + ".init");
-      if (in.contains("step")) induction.step = detail::form_from_json(in["step"], ipath + ".step");
+      if (in.contains("init"))
+        induction.init = detail::form_from_json(in["init"], ipath + ".init");
+      if (in.contains("step"))
+        induction.step = detail::form_from_json(in["step"], ipath + ".step");
       if (in.contains("bound")) {
         induction.bound = detail::form_from_json(in["bound"], ipath + ".bound");
       }
       relation.inductions.push_back(std::move(induction));
     }
-    std::stable_sort(relation.inductions.begin(), relation.inductions.end(),
-                     [](const Induction& a, const Induction& b) {
-                       return a.loop_depth < b.loop_depth;
-                     });
+    std::stable_sort(
+        relation.inductions.begin(), relation.inductions.end(),
+        [](const Induction& a, const Induction& b) { return a.loop_depth < b.loop_depth; });
   }
   if (is_load_symbol(relation.root)) {
-    return unsupported(std::move(relation), "the array is reached through a loaded pointer (" +
-                                                relation.root + ")");
+    return unsupported(std::move(relation),
+                       "the array is reached through a loaded pointer (" + relation.root + ")");
   }
   if (kind == "data_dependent") {
     // INDIR: R(r) = {m·P[r] + c}; the offset must be exactly that.
@@ -182,9 +186,8 @@ Relation relation_of(const tracebuf::LoadInfo& load) {
         return relation;
       }
     }
-    return unsupported(std::move(relation),
-                       "data-dependent offset `" + relation.offset.expression +
-                           "` is not m·load + c (TAFE's INDIR)");
+    return unsupported(std::move(relation), "data-dependent offset `" + relation.offset.expression +
+                                                "` is not m·load + c (TAFE's INDIR)");
   }
   // Affine: a loop bounded by loaded values is INDIR_RANGE; a load elsewhere is unsupported.
   for (const Induction& induction : relation.inductions) {
@@ -232,11 +235,9 @@ std::string_view to_string(RelationKind kind) {
 }
 
 std::string_view Relation::symbol_kind(std::string_view symbol) const {
-  const auto it = std::lower_bound(
-      symbol_kinds.begin(), symbol_kinds.end(), symbol,
-      [](const std::pair<std::string, std::string>& entry, std::string_view s) {
-        return entry.first < s;
-      });
+  const auto it = std::lower_bound(symbol_kinds.begin(), symbol_kinds.end(), symbol,
+                                   [](const std::pair<std::string, std::string>& entry,
+                                      std::string_view s) { return entry.first < s; });
   if (it == symbol_kinds.end() || it->first != symbol) {
     return {};
   }
@@ -256,8 +257,8 @@ std::vector<Relation> derive_relations(std::span<const tracebuf::LoadInfo> loads
 
 bool has_index_forms(std::span<const tracebuf::LoadInfo> loads) {
   return std::any_of(loads.begin(), loads.end(), [](const tracebuf::LoadInfo& load) {
-    const json extra = json::parse(load.extra_json.empty() ? "{}" : load.extra_json, nullptr,
-                                   false);
+    const json extra =
+        json::parse(load.extra_json.empty() ? "{}" : load.extra_json, nullptr, false);
     return !extra.is_discarded() && extra.is_object() && extra.contains("index");
   });
 }

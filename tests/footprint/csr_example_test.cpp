@@ -28,7 +28,8 @@ class CsrExample : public ::testing::Test {
 const ExtentTable* table_of(const LaunchFootprint& fp, std::uint32_t primary,
                             std::uint32_t dependent) {
   for (const ExtentTable& table : fp.extents) {
-    if (table.primary_load == primary && table.dependent_load == dependent) return &table;
+    if (table.primary_load == primary && table.dependent_load == dependent)
+      return &table;
   }
   return nullptr;
 }
@@ -86,7 +87,8 @@ TEST_F(CsrExample, ExtentApproximationMakesCost6And7FalsePositives) {
   const std::vector<ByteRange> cost_estimate = {{kCostBase + 4 * 4, kCostBase + 10 * 4}};
   std::vector<ByteRange> estimated_cost;
   for (const ByteRange& range : fp.blocks[1].estimated) {
-    if (range.begin >= kCostBase) estimated_cost.push_back(range);
+    if (range.begin >= kCostBase)
+      estimated_cost.push_back(range);
   }
   EXPECT_EQ(estimated_cost, cost_estimate);
 

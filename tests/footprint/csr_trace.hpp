@@ -78,8 +78,9 @@ inline void write_csr_trace(const std::string& path, bool with_index_forms = tru
             "symbols": {"load#2": "load"}, "inductions": [], "loads": ["load#2"]})");
   }
   writer.write_loads(loads);
-  const std::vector<Allocation> allocations = {
-      {0, kNodesBase, 5 * 4, "Nodes"}, {1, kEdgesBase, 8 * 4, "Edges"}, {2, kCostBase, 10 * 4, "Cost"}};
+  const std::vector<Allocation> allocations = {{0, kNodesBase, 5 * 4, "Nodes"},
+                                               {1, kEdgesBase, 8 * 4, "Edges"},
+                                               {2, kCostBase, 10 * 4, "Cost"}};
   writer.write_allocations(allocations);
   LaunchInfo launch;
   launch.kernel = "bfs_csr";
@@ -95,7 +96,8 @@ inline void write_csr_trace(const std::string& path, bool with_index_forms = tru
       r.static_id = id;
       r.element_size = 4;
       r.active_mask = 0b11;
-      for (std::uint32_t t = 0; t < 2; ++t) r.addresses[t] = address_of_thread(t);
+      for (std::uint32_t t = 0; t < 2; ++t)
+        r.addresses[t] = address_of_thread(t);
       records.push_back(r);
     };
     record(0, [&](std::uint32_t t) { return kNodesBase + 4 * (2 * block + t); });

@@ -27,9 +27,9 @@ TEST(FootprintCommand, CsrExampleThroughTheDistributedScheduler) {
   const std::string json = temp("csr.json");
   test_support::write_csr_trace(trace);
   // distributed on 2 modules: block 0 on module 0, block 1 on module 1; one element per page.
-  const auto result = run_command(kMemcarlo + " footprint " + trace +
-                                  " --modules 2 --page 4 --schedule distributed -o " + json +
-                                  " 2>&1");
+  const auto result =
+      run_command(kMemcarlo + " footprint " + trace +
+                  " --modules 2 --page 4 --schedule distributed -o " + json + " 2>&1");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("INDIR_RANGE"), std::string::npos) << result.output;
   std::ifstream in(json);

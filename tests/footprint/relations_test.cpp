@@ -60,10 +60,10 @@ TEST(DeriveRelations, FormsMapToTafeKinds) {
 /// `a[blockIdx.x * n + k]` for k = 0, 4, ... < n (the instrumenter's loop_constant_stride form),
 /// two blocks of 4 threads where only threads 0 and 1 are active (control divergence).
 std::string write_strided_trace(bool record_n) {
-  const std::string path = (std::filesystem::temp_directory_path() /
-                            ("memcarlo_tid_dep_" + std::to_string(::getpid()) +
-                             (record_n ? "_n" : "") + ".mct"))
-                               .string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() /
+       ("memcarlo_tid_dep_" + std::to_string(::getpid()) + (record_n ? "_n" : "") + ".mct"))
+          .string();
   tracebuf::TraceWriter writer(path, {});
   std::vector<tracebuf::LoadInfo> loads = {load_with_index(0, R"({
       "kind": "affine", "root": "a", "unit": "elements", "expression": "blockIdx.x*n + k + threadIdx.x",
@@ -80,7 +80,8 @@ std::string write_strided_trace(bool record_n) {
   constexpr std::uint64_t kBase = 0x200000000;
   writer.write_allocations(std::vector<tracebuf::Allocation>{{0, kBase, 64 * 4, "a"}});
   if (record_n) {
-    writer.write_annotations(R"([{"kind": "kernel_arguments", "launch": 0, "payload": {"n": 16}}])");
+    writer.write_annotations(
+        R"([{"kind": "kernel_arguments", "launch": 0, "payload": {"n": 16}}])");
   }
   tracebuf::LaunchInfo launch;
   launch.kernel = "k";
@@ -94,7 +95,8 @@ std::string write_strided_trace(bool record_n) {
       tracebuf::WarpRecord r;
       r.element_size = 4;
       r.active_mask = 0b11;  // threads 2 and 3 took another branch
-      for (std::uint32_t t = 0; t < 2; ++t) r.addresses[t] = kBase + 4 * (block * 16 + k + t);
+      for (std::uint32_t t = 0; t < 2; ++t)
+        r.addresses[t] = kBase + 4 * (block * 16 + k + t);
       records.push_back(r);
     }
     writer.write_warp_records(index, block, 0, records);
@@ -130,8 +132,7 @@ TEST(ThreadDependentFootprint, UnrecordedArgumentFallsBackToTheWholeArray) {
   const auto reader = tracebuf::TraceReader::open(path);
   const LaunchFootprint fp = launch_footprint(reader, 0);
   ASSERT_EQ(fp.relations.size(), 1u);
-  EXPECT_NE(fp.relations[0].fallback.find("kernel argument `n` is not recorded"),
-            std::string::npos)
+  EXPECT_NE(fp.relations[0].fallback.find("kernel argument `n` is not recorded"), std::string::npos)
       << fp.relations[0].fallback;
   constexpr std::uint64_t kBase = 0x200000000;
   EXPECT_EQ(fp.blocks[0].estimated, (std::vector<ByteRange>{{kBase, kBase + 64 * 4}}));

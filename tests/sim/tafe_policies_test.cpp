@@ -35,7 +35,8 @@ std::vector<std::vector<std::uint32_t>> tafe_chunks(const tracebuf::LoadInfo& fi
   launch.kernel = "k";
   launch.grid = {2, 2, 1};
   launch.block = {8, 4, 1};
-  for (std::uint32_t b = 0; b < 4; ++b) launch.blocks.push_back({b, b, 1});
+  for (std::uint32_t b = 0; b < 4; ++b)
+    launch.blocks.push_back({b, b, 1});
   const std::vector<tracebuf::LoadInfo> loads = {first};
   RandomStream random(1, Purpose::kCtaSchedule, 0, 0);
   schedule::CtaPlan plan;
@@ -101,9 +102,8 @@ std::string write_pages_trace() {
           {"coefficient": 1, "symbols": ["threadIdx.x"]}], "constant": 0,
           "symbols": {"blockIdx.x": "block", "threadIdx.x": "thread"})")};
   writer.write_loads(loads);
-  writer.write_allocations(std::vector<tracebuf::Allocation>{{0, kA, 4 * 4096, "a"},
-                                                             {1, kB, 4096, "b"},
-                                                             {2, kC, 2 * 4096, "c"}});
+  writer.write_allocations(std::vector<tracebuf::Allocation>{
+      {0, kA, 4 * 4096, "a"}, {1, kB, 4096, "b"}, {2, kC, 2 * 4096, "c"}});
   tracebuf::LaunchInfo launch;
   launch.kernel = "k";
   launch.grid = {4, 1, 1};
@@ -159,8 +159,8 @@ TEST(TafePlacement, SharedPagesGoToTheModuleNearestToAll) {
   // Interleaved would put them on 0 and 1.
   const std::string path = write_pages_trace();
   const auto reader = tracebuf::TraceReader::open(path);
-  const HierarchyConfig tafe = load_hierarchy(
-      "v100", {"numa.modules=4", "numa.topology=tree", "placement.policy=tafe"});
+  const HierarchyConfig tafe =
+      load_hierarchy("v100", {"numa.modules=4", "numa.topology=tree", "placement.policy=tafe"});
   const CompiledTrace trace = compile_trace(reader, tafe);
   for (std::uint64_t page = 0; page < 4; ++page) {
     EXPECT_EQ(trace.line_module[*trace.find_line(kA + page * 4096)], page) << "page " << page;

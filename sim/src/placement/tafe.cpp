@@ -34,7 +34,8 @@ class Tafe final : public Placement {
       }
       const tracebuf::LaunchInfo& info = reader.launches()[l].info;
       std::vector<std::uint64_t> ids;
-      for (const footprint::BlockFootprint& block : fp.blocks) ids.push_back(block.block_id);
+      for (const footprint::BlockFootprint& block : fp.blocks)
+        ids.push_back(block.block_id);
       const std::vector<std::uint32_t> module = footprint::tafe_block_modules(
           footprint::tafe_block_order(reader.loads(), info.kernel, info.block, fp.arguments), ids,
           info.grid, modules_);
@@ -54,8 +55,8 @@ class Tafe final : public Placement {
       }
       for (std::size_t b = 0; b < fp.blocks.size(); ++b) {
         for (const footprint::ByteRange& range : fp.blocks[b].estimated) {
-          for (std::uint64_t page = range.begin / page_bytes_; page <= (range.end - 1) / page_bytes_;
-               ++page) {
+          for (std::uint64_t page = range.begin / page_bytes_;
+               page <= (range.end - 1) / page_bytes_; ++page) {
             std::vector<std::uint32_t>& count = touches[page];
             count.resize(modules_, 0);
             ++count[module[b]];
@@ -90,7 +91,8 @@ class Tafe final : public Placement {
 
  private:
   [[nodiscard]] std::uint32_t hops(std::uint32_t a, std::uint32_t b) const {
-    if (a == b) return 0;
+    if (a == b)
+      return 0;
     return tree_ ? 2 * static_cast<std::uint32_t>(std::bit_width(a ^ b)) : 1;
   }
 
@@ -107,7 +109,8 @@ class Tafe final : public Placement {
     for (std::uint32_t m = 0; m < modules_; ++m) {
       std::uint64_t distance = 0;
       for (std::uint32_t a = 0; a < modules_; ++a) {
-        if (count[a] > 0) distance += hops(m, a);
+        if (count[a] > 0)
+          distance += hops(m, a);
       }
       if (distance < best_distance || (distance == best_distance && count[m] > best_count)) {
         best = m;

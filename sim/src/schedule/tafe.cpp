@@ -14,20 +14,23 @@ class Tafe final : public CtaScheduler {
         footprint::tafe_block_order(input.loads, launch.kernel, launch.block, launch.arguments);
     std::vector<std::uint64_t> ids;
     ids.reserve(launch.blocks.size());
-    for (const BlockTrace& block : launch.blocks) ids.push_back(block.block_id);
+    for (const BlockTrace& block : launch.blocks)
+      ids.push_back(block.block_id);
     const std::vector<std::uint32_t> module =
         footprint::tafe_block_modules(order, ids, launch.grid, input.modules);
     plan.clear(input.sm_count);
     // Queue m: module m's blocks in the TAFE order.
     std::vector<std::uint32_t> sorted(ids.size());
-    for (std::uint32_t i = 0; i < sorted.size(); ++i) sorted[i] = i;
+    for (std::uint32_t i = 0; i < sorted.size(); ++i)
+      sorted[i] = i;
     std::stable_sort(sorted.begin(), sorted.end(), [&](std::uint32_t a, std::uint32_t b) {
       return footprint::order_key(order, ids[a], launch.grid) <
              footprint::order_key(order, ids[b], launch.grid);
     });
     for (std::uint32_t m = 0; m < input.modules; ++m) {
       for (const std::uint32_t block : sorted) {
-        if (module[block] == m) plan.order.push_back(block);
+        if (module[block] == m)
+          plan.order.push_back(block);
       }
       plan.close_queue();
     }
@@ -39,6 +42,8 @@ class Tafe final : public CtaScheduler {
 
 }  // namespace
 
-std::unique_ptr<CtaScheduler> make_tafe(const HierarchyConfig&) { return std::make_unique<Tafe>(); }
+std::unique_ptr<CtaScheduler> make_tafe(const HierarchyConfig&) {
+  return std::make_unique<Tafe>();
+}
 
 }  // namespace memcarlo::sim::schedule

@@ -33,7 +33,8 @@ BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std
                             const std::map<std::string, std::int64_t>& arguments = {});
 
 /// Position of linear block `block_id` of `grid` in that order.
-std::uint64_t order_key(const BlockOrder& order, std::uint64_t block_id, const tracebuf::Dim3& grid);
+std::uint64_t order_key(const BlockOrder& order, std::uint64_t block_id,
+                        const tracebuf::Dim3& grid);
 
 /// The module of each of `block_ids` (a launch's traced blocks): sorted by order_key, cut into
 /// `modules` contiguous equal chunks (chunk m: positions [m·B/M, (m+1)·B/M)).

@@ -38,17 +38,17 @@ struct ExtentTable {
 /// How a relation was evaluated for this launch.
 struct RelationUse {
   Relation relation;
-  std::string allocation;      // the array's allocation, empty when none was found
+  std::string allocation;       // the array's allocation, empty when none was found
   std::uint64_t root_base = 0;  // byte address of element 0
-  std::string root_source;     // "argument", "allocation name", "first traced address"
+  std::string root_source;      // "argument", "allocation name", "first traced address"
   /// Why the relation could not be evaluated here (the estimate takes the whole allocation).
   std::string fallback;
 };
 
 struct BlockFootprint {
-  std::uint64_t block_id = 0;         // linear id in the grid
-  std::vector<ByteRange> estimated;   // sorted, merged
-  std::vector<ByteRange> actual;      // sorted, merged: every active lane's bytes
+  std::uint64_t block_id = 0;        // linear id in the grid
+  std::vector<ByteRange> estimated;  // sorted, merged
+  std::vector<ByteRange> actual;     // sorted, merged: every active lane's bytes
 };
 
 struct LaunchFootprint {
@@ -56,7 +56,7 @@ struct LaunchFootprint {
   std::string kernel;
   std::vector<RelationUse> relations;  // the loads of this launch's kernel
   std::vector<ExtentTable> extents;
-  std::vector<BlockFootprint> blocks;  // the snapshot's traced blocks, in block-id order
+  std::vector<BlockFootprint> blocks;             // the snapshot's traced blocks, in block-id order
   std::map<std::string, std::int64_t> arguments;  // recorded kernel arguments
 };
 

@@ -32,7 +32,7 @@ struct Induction {
   std::string variable;
   std::uint32_t loop_depth = 0;
   std::optional<Form> init, step, bound;  // absent: not a polynomial (or no bound)
-  std::string comparison;                  // "<", "<=", ">", ">=", "!=" or empty
+  std::string comparison;                 // "<", "<=", ">", ">=", "!=" or empty
 };
 
 enum class RelationKind : std::uint8_t { kTidDep, kIndirect, kIndirectRange, kUnsupported };
