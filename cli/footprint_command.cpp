@@ -14,6 +14,7 @@
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/schedule/cta_scheduler.hpp"
+#include "memcarlo/tracebuf/metadata.hpp"
 
 namespace memcarlo::cli {
 namespace {
@@ -139,6 +140,8 @@ void run_footprint(const FootprintOptions& options) {
       comparison =
           footprint::compare_footprints(reader, fp, modules, config.numa.modules, page_bytes);
     } catch (const footprint::MissingInformation& e) {
+      throw UserError(e.what(), 2);
+    } catch (const tracebuf::MetadataError& e) {
       throw UserError(e.what(), 2);
     }
     nlohmann::json launch = {

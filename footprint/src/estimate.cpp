@@ -9,6 +9,7 @@
 
 #include "form.hpp"
 #include "memcarlo/footprint/footprint.hpp"
+#include "memcarlo/tracebuf/metadata.hpp"
 
 namespace memcarlo::footprint {
 namespace {
@@ -353,6 +354,16 @@ class LaunchEstimator {
     }
   }
 
+  /// A block whose strided extent has too many elements to list takes the whole allocation.
+  void whole_allocation_for_block(std::size_t r, std::size_t b) {
+    for (const tracebuf::Allocation& allocation : reader_.allocations()) {
+      if (allocation.name == out_.relations[r].allocation) {
+        out_.blocks[b].estimated.push_back({allocation.base, allocation.base + allocation.size});
+        return;
+      }
+    }
+  }
+
   void add_elements(BlockFootprint& block, const RelationUse& use, std::int64_t first,
                     std::int64_t last_inclusive) {
     const std::int64_t s = scale(use.relation);
@@ -427,6 +438,7 @@ class LaunchEstimator {
     for (BlockFootprint& block : out_.blocks) {
       env_.set_block(block.block_id, info_.grid);
       indices.clear();
+      iterations_ = 0;
       bool capped = false;
       for (std::uint64_t thread = 0; thread < threads && !capped; ++thread) {
         env_.set_thread(thread, info_.block);
@@ -457,7 +469,9 @@ class LaunchEstimator {
     for (std::int64_t value = loops[depth][0].evaluate(env_.values);
          compare(value, comparison, loops[depth][2].evaluate(env_.values)); value += step) {
       env_.values[slots[depth]] = value;
-      if (!enumerate(loops, comparisons, slots, depth + 1, offset, indices))
+      // Every iteration counts, so that an outer loop with empty inner ones still ends.
+      if (++iterations_ > options_.max_indices_per_block ||
+          !enumerate(loops, comparisons, slots, depth + 1, offset, indices))
         return false;
       if (step == 0)
         break;
@@ -490,6 +504,10 @@ class LaunchEstimator {
       if (m == 1 || m == -1) {
         add_elements(out_.blocks[b], use, std::min(m * extent.min, m * extent.max) + c,
                      std::max(m * extent.min, m * extent.max) + c);
+        continue;
+      }
+      if (static_cast<std::uint64_t>(extent.max - extent.min) >= options_.max_indices_per_block) {
+        whole_allocation_for_block(r, b);
         continue;
       }
       indices.clear();
@@ -536,6 +554,10 @@ class LaunchEstimator {
         if (a == 1) {
           add_elements(block, use, first + base, last + base);
         } else {
+          if (last - first >= static_cast<std::int64_t>(options_.max_indices_per_block)) {
+            whole_allocation_for_block(r, b);
+            continue;
+          }
           std::vector<std::int64_t> indices;
           for (std::int64_t k = first; k <= last; ++k)
             indices.push_back(a * k + base);
@@ -560,6 +582,7 @@ class LaunchEstimator {
   std::unordered_map<std::uint32_t, std::uint32_t> element_size_;
   std::unordered_map<std::uint32_t, std::size_t> relation_of_load_;
   std::vector<Observed> observed_;
+  std::uint64_t iterations_ = 0;  // loop iterations enumerated for the current block
 };
 
 }  // namespace
@@ -580,11 +603,15 @@ std::map<std::string, std::int64_t> recorded_arguments(const tracebuf::TraceRead
       continue;
     }
     const nlohmann::json payload = annotation.value("payload", nlohmann::json::object());
-    if (!payload.is_object())
-      continue;
+    const std::string path = reader.path() + ": annotation kernel_arguments";
+    if (!payload.is_object()) {
+      throw tracebuf::MetadataError(path + ".payload: expected an object {name: integer}");
+    }
     for (const auto& [name, value] : payload.items()) {
-      if (value.is_number_integer())
-        out[name] = value.get<std::int64_t>();
+      if (!value.is_number_integer()) {
+        throw tracebuf::MetadataError(path + ".payload." + name + ": expected an integer");
+      }
+      out[name] = value.get<std::int64_t>();
     }
   }
   return out;

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "memcarlo/footprint/footprint.hpp"
+#include "memcarlo/tracebuf/metadata.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
 
 namespace memcarlo::footprint {
@@ -124,6 +125,29 @@ TEST(ThreadDependentFootprint, LoopsAndArgumentsGiveEveryThreadsIndices) {
   EXPECT_EQ(c.overall.false_positives, 16u);
   EXPECT_EQ(c.overall.false_negatives, 0u);
   EXPECT_EQ(c.overall.true_negatives, 32u);
+  std::filesystem::remove(path);
+}
+
+TEST(ThreadDependentFootprint, MalformedArgumentsAreAnErrorNamingTheArgument) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("memcarlo_bad_args_" + std::to_string(::getpid()) + ".mct"))
+                               .string();
+  {
+    tracebuf::TraceWriter writer(path, {});
+    writer.write_annotations(
+        R"([{"kind": "locality_descriptor", "payload": 3},
+            {"kind": "kernel_arguments", "payload": {"n": "sixteen"}}])");
+    writer.finish();
+  }
+  const auto reader = tracebuf::TraceReader::open(path);
+  try {
+    (void)recorded_arguments(reader, 0);
+    FAIL() << "expected a MetadataError";
+  } catch (const tracebuf::MetadataError& e) {
+    EXPECT_NE(std::string(e.what()).find("kernel_arguments.payload.n: expected an integer"),
+              std::string::npos)
+        << e.what();
+  }
   std::filesystem::remove(path);
 }
 
