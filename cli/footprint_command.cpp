@@ -3,6 +3,7 @@
 // trace shows, per page x module (docs/footprints.md). Argument parsing and printing only.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -11,6 +12,7 @@
 
 #include "commands.hpp"
 #include "memcarlo/footprint/footprint.hpp"
+#include "memcarlo/footprint/tracking.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/schedule/cta_scheduler.hpp"
@@ -85,6 +87,55 @@ std::vector<std::uint32_t> block_modules(const tracebuf::LaunchInfo& info,
   return out;
 }
 
+/// TAFE §4.3's history buffer over each primary array of the launch, stored in index order (the
+/// host's initialization loop; traces record no host stores).
+nlohmann::json primary_tracking(const tracebuf::TraceReader& reader,
+                                const footprint::LaunchFootprint& fp) {
+  nlohmann::json out = nlohmann::json::array();
+  std::vector<std::uint32_t> done;
+  for (const footprint::RelationUse& use : fp.relations) {
+    const footprint::RelationKind kind = use.relation.kind;
+    if ((kind != footprint::RelationKind::kIndirect &&
+         kind != footprint::RelationKind::kIndirectRange) ||
+        std::find(done.begin(), done.end(), use.relation.primary) != done.end()) {
+      continue;
+    }
+    done.push_back(use.relation.primary);
+    const footprint::ExtentTable* ranges = nullptr;
+    for (const footprint::ExtentTable& table : fp.index_ranges) {
+      if (table.primary_load == use.relation.primary)
+        ranges = &table;
+    }
+    const footprint::RelationUse* primary = nullptr;
+    for (const footprint::RelationUse& candidate : fp.relations) {
+      if (candidate.relation.load == use.relation.primary)
+        primary = &candidate;
+    }
+    if (ranges == nullptr || primary == nullptr || primary->relation.element_size == 0)
+      continue;
+    std::uint64_t elements = 0;
+    for (const tracebuf::Allocation& allocation : reader.allocations()) {
+      if (allocation.name == primary->allocation && !primary->allocation.empty()) {
+        elements = allocation.size / primary->relation.element_size;
+      }
+    }
+    elements = std::min<std::uint64_t>(elements, std::uint64_t{1} << 26);
+    std::vector<std::int64_t> stores(elements);
+    for (std::uint64_t i = 0; i < elements; ++i)
+      stores[i] = static_cast<std::int64_t>(i);
+    const footprint::HistoryBufferStats stats =
+        footprint::track_primary_stores(ranges->per_block, stores);
+    out.push_back({{"primary_load", use.relation.primary},
+                   {"array", primary->allocation},
+                   {"stores", stats.stores},
+                   {"hits", stats.hits},
+                   {"untracked", stats.untracked},
+                   {"ranges_computed", stats.ranges_computed},
+                   {"hit_rate", stats.hit_rate()}});
+  }
+  return out;
+}
+
 nlohmann::json confusion_json(const footprint::Confusion& c) {
   return {{"true_positives", c.true_positives},
           {"false_positives", c.false_positives},
@@ -151,6 +202,7 @@ void run_footprint(const FootprintOptions& options) {
         {"overall", confusion_json(comparison.overall)},
         {"actual_bytes_outside_allocations", comparison.actual_bytes_outside_allocations},
         {"arguments", fp.arguments},
+        {"primary_tracking", primary_tracking(reader, fp)},
         {"relations", nlohmann::json::array()},
         {"allocations", nlohmann::json::array()}};
     for (const footprint::RelationUse& use : fp.relations) {
@@ -202,6 +254,11 @@ void run_footprint(const FootprintOptions& options) {
                   << relation["whole_allocation_because"].get<std::string>();
       }
       std::cout << "\n";
+    }
+    for (const nlohmann::json& tracked : launch["primary_tracking"]) {
+      std::cout << "  history buffer over " << tracked["array"].get<std::string>()
+                << " initialized in order: " << tracked["hits"].get<std::uint64_t>() << " hits of "
+                << tracked["stores"].get<std::uint64_t>() << " stores\n";
     }
   }
   std::cout << std::left << std::setw(24) << "page x module cells" << std::right << std::setw(10)

@@ -2,11 +2,24 @@
 #include "memcarlo/footprint/block_order.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 #include "memcarlo/footprint/relations.hpp"
 
 namespace memcarlo::footprint {
+namespace {
+
+/// a x b, clamped to the int64 range (only the order of the coefficients matters).
+std::int64_t saturating_product(std::int64_t a, std::int64_t b) {
+  std::int64_t product = 0;
+  if (__builtin_mul_overflow(a, b, &product)) {
+    return (a < 0) != (b < 0) ? INT64_MIN / 2 : INT64_MAX / 2;
+  }
+  return product;
+}
+
+}  // namespace
 
 BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std::string& kernel,
                             const tracebuf::Dim3& block,
@@ -28,27 +41,29 @@ BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std
         }
         std::int64_t value = term.coefficient;
         for (const std::string& symbol : term.symbols) {
+          std::int64_t factor = kUnknownParameterValue;
           if (symbol == name)
             continue;
           if (symbol == "blockDim.x")
-            value *= block.x;
+            factor = block.x;
           else if (symbol == "blockDim.y")
-            value *= block.y;
+            factor = block.y;
           else if (symbol == "blockDim.z")
-            value *= block.z;
+            factor = block.z;
           else if (const auto found = arguments.find(symbol); found != arguments.end())
-            value *= found->second;
-          else
-            value *= kUnknownParameterValue;
+            factor = found->second;
+          value = saturating_product(value, factor);
         }
-        coefficients[axis] += value;
+        if (__builtin_add_overflow(coefficients[axis], value, &coefficients[axis])) {
+          coefficients[axis] = value < 0 ? INT64_MIN / 2 : INT64_MAX / 2;
+        }
         uses_block = true;
       }
     }
     if (!uses_block)
       continue;  // a scalar or thread-only access says nothing about blocks
     for (std::int64_t& c : coefficients)
-      c = c < 0 ? -c : c;
+      c = c == INT64_MIN ? INT64_MAX : c < 0 ? -c : c;
     order.coefficients = coefficients;
     std::stable_sort(
         order.fastest_first.begin(), order.fastest_first.end(),

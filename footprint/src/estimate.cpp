@@ -435,6 +435,7 @@ class LaunchEstimator {
     const CompiledForm offset = env_.compile(relation.offset);
     std::vector<std::int64_t> indices;
     const std::uint64_t threads = info_.block.volume();
+    ExtentTable ranges{relation.load, relation.load, {}};
     for (BlockFootprint& block : out_.blocks) {
       env_.set_block(block.block_id, info_.grid);
       indices.clear();
@@ -451,8 +452,11 @@ class LaunchEstimator {
       }
       std::sort(indices.begin(), indices.end());
       indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+      ranges.per_block.push_back(indices.empty() ? Extent{}
+                                                 : Extent{true, indices.front(), indices.back()});
       add_index_runs(block, use, indices);
     }
+    out_.index_ranges.push_back(std::move(ranges));
   }
 
   /// Appends the indices of the loops from `depth` in; false past the cap.
@@ -524,6 +528,7 @@ class LaunchEstimator {
     const Relation& relation = use.relation;
     ExtentTable starts{relation.primary, relation.load, {}};
     ExtentTable ends{relation.primary_end, relation.load, {}};
+    ExtentTable ranges{relation.load, relation.load, {}};
     const CompiledForm rest = env_.compile(relation.offset);
     std::vector<std::int64_t> rests;
     for (std::size_t b = 0; b < out_.blocks.size(); ++b) {
@@ -536,6 +541,9 @@ class LaunchEstimator {
       }
       starts.per_block.push_back(start);
       ends.per_block.push_back(end);
+      ranges.per_block.push_back(start.valid ? Extent{true, start.min + relation.primary_constant,
+                                                      end.max + relation.end_constant - 1}
+                                             : Extent{});
       if (!start.valid)
         continue;
       BlockFootprint& block = out_.blocks[b];
@@ -566,6 +574,7 @@ class LaunchEstimator {
         }
       }
     }
+    out_.index_ranges.push_back(std::move(ranges));
     out_.extents.push_back(std::move(starts));
     out_.extents.push_back(std::move(ends));
   }

@@ -7,6 +7,7 @@
 
 #include "footprint/csr_trace.hpp"
 #include "memcarlo/footprint/footprint.hpp"
+#include "memcarlo/footprint/tracking.hpp"
 
 namespace memcarlo::footprint {
 namespace {
@@ -127,6 +128,37 @@ TEST_F(CsrExample, OnePageForEverythingIsExact) {
   const FootprintComparison c = compare_footprints(reader, fp, {0, 1}, 2, 1 << 20);
   EXPECT_EQ(c.overall.true_positives, 6u);  // Nodes, Edges and Cost share the one page
   EXPECT_EQ(c.overall.false_positives + c.overall.false_negatives, 0u);
+}
+
+TEST_F(CsrExample, HistoryBufferOverSequentialInitialization) {
+  // §4.3: Nodes is initialized Nodes[0..4] in order. Its relation (Nodes[tid]) gives block 0
+  // indices 0-1 and block 1 indices 2-3: stores 0 and 2 miss, 1 and 3 hit, 4 is no block's
+  // (only Nodes[tid + 1] reads it) and misses after searching both blocks.
+  const auto reader = tracebuf::TraceReader::open(path_);
+  const LaunchFootprint fp = launch_footprint(reader, 0);
+  const auto ranges_of = [&](std::uint32_t load) -> const ExtentTable* {
+    for (const ExtentTable& table : fp.index_ranges) {
+      if (table.primary_load == load)
+        return &table;
+    }
+    return nullptr;
+  };
+  ASSERT_NE(ranges_of(0), nullptr);
+  const std::vector<std::int64_t> nodes_stores = {0, 1, 2, 3, 4};
+  const HistoryBufferStats nodes = track_primary_stores(ranges_of(0)->per_block, nodes_stores);
+  EXPECT_EQ(nodes.stores, 5u);
+  EXPECT_EQ(nodes.hits, 2u);
+  EXPECT_EQ(nodes.misses, 3u);
+  EXPECT_EQ(nodes.untracked, 1u);
+  EXPECT_EQ(nodes.ranges_computed, 1u + 1u + 2u);
+  // Edges, a data-dependent primary (INDIR_RANGE): blocks 0 and 1 read Edges[0-3] and [4-7].
+  ASSERT_NE(ranges_of(2), nullptr);
+  EXPECT_EQ(ranges_of(2)->per_block[1].min, 4);
+  EXPECT_EQ(ranges_of(2)->per_block[1].max, 7);
+  const std::vector<std::int64_t> edges_stores = {0, 1, 2, 3, 4, 5, 6, 7};
+  const HistoryBufferStats edges = track_primary_stores(ranges_of(2)->per_block, edges_stores);
+  EXPECT_EQ(edges.hits, 6u);
+  EXPECT_DOUBLE_EQ(edges.hit_rate(), 6.0 / 8.0);
 }
 
 TEST(FootprintInputs, TraceWithoutIndexFormsIsMissingInformation) {

@@ -41,6 +41,16 @@ TEST(FootprintCommand, CsrExampleThroughTheDistributedScheduler) {
   EXPECT_EQ(report["overall"]["cells"], 46);
   EXPECT_EQ(report["overall"]["true_positives"], 22);
   EXPECT_EQ(report["overall"]["false_negatives"], 0);
+  // §4.3's history buffer over Nodes and Edges initialized in order (by hand in
+  // CsrExample.HistoryBufferOverSequentialInitialization): 2 of 5 and 6 of 8 stores hit.
+  const nlohmann::json& tracking = report["launches"][0]["primary_tracking"];
+  ASSERT_EQ(tracking.size(), 2u);
+  EXPECT_EQ(tracking[0]["array"], "Nodes");
+  EXPECT_EQ(tracking[0]["hits"], 2);
+  EXPECT_EQ(tracking[0]["stores"], 5);
+  EXPECT_EQ(tracking[1]["array"], "Edges");
+  EXPECT_EQ(tracking[1]["hits"], 6);
+  EXPECT_EQ(tracking[1]["stores"], 8);
   std::filesystem::remove(trace);
   std::filesystem::remove(json);
 }

@@ -56,6 +56,10 @@ struct LaunchFootprint {
   std::string kernel;
   std::vector<RelationUse> relations;  // the loads of this launch's kernel
   std::vector<ExtentTable> extents;
+  /// Per TID_DEP and INDIR_RANGE access (primary_load = dependent_load = the access), per block
+  /// the least and greatest index the relation gives it: what TAFE's inverse TAF compares a store
+  /// to a primary array against (§4.3).
+  std::vector<ExtentTable> index_ranges;
   std::vector<BlockFootprint> blocks;             // the snapshot's traced blocks, in block-id order
   std::map<std::string, std::int64_t> arguments;  // recorded kernel arguments
 };
