@@ -211,7 +211,10 @@ void run_footprint(const FootprintOptions& options) {
                                  {"relation", footprint::to_string(use.relation.kind)},
                                  {"allocation", use.allocation},
                                  {"root", use.relation.root},
-                                 {"root_source", use.root_source}};
+                                 {"root_source", use.root_source},
+                                 {"source", use.source}};
+      if (use.superseded_by)
+        relation["superseded_by_taf_register"] = true;
       if (use.relation.kind == footprint::RelationKind::kIndirect ||
           use.relation.kind == footprint::RelationKind::kIndirectRange) {
         relation["primary_load"] = use.relation.primary;
@@ -249,6 +252,10 @@ void run_footprint(const FootprintOptions& options) {
       std::cout << "  load " << relation["load"].get<int>() << " "
                 << relation["expression"].get<std::string>() << ": "
                 << relation["relation"].get<std::string>();
+      if (relation["source"] == "taf_register")
+        std::cout << " (taf_register)";
+      if (relation.contains("superseded_by_taf_register"))
+        std::cout << ", superseded by taf_register";
       if (relation.contains("whole_allocation_because")) {
         std::cout << ", whole " << relation["allocation"].get<std::string>() << " because "
                   << relation["whole_allocation_because"].get<std::string>();

@@ -224,6 +224,80 @@ class LaunchEstimator {
       relation_of_load_[use.relation.load] = out_.relations.size();
       out_.relations.push_back(std::move(use));
     }
+    for (const TafRegistration& registration : recorded_registrations(reader_, out_.launch)) {
+      add_registration(registration);
+    }
+  }
+
+  /// A hand relation for the accesses whose first traced address lies in the registered array.
+  void add_registration(const TafRegistration& registration) {
+    const std::uint64_t end = registration.base + registration.size * registration.element_size;
+    const auto first_access_in = [&](std::uint64_t base, std::uint64_t limit) {
+      std::optional<std::uint32_t> found;
+      for (const RelationUse& use : out_.relations) {
+        const auto first = first_address_.find(use.relation.load);
+        if (use.source == "derived" && first != first_address_.end() && first->second >= base &&
+            first->second < limit && (!found || use.relation.load < *found)) {
+          found = use.relation.load;
+        }
+      }
+      return found;
+    };
+    const auto access = first_access_in(registration.base, end);
+    if (!access)
+      return;  // the launch does not touch the array
+    Relation relation;
+    relation.load = *access;
+    relation.element_size = registration.element_size;
+    relation.expression = "taf_register(" + registration.type + ")";
+    if (registration.type == "TID_DEP") {
+      relation.kind = RelationKind::kTidDep;
+      const char* ids[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                           "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+      for (int i = 0; i < 6; ++i) {
+        if (registration.m[i] != 0)
+          relation.offset.terms.push_back({registration.m[i], {ids[i]}});
+      }
+      relation.offset.constant = registration.c;
+      if (registration.n > 0) {
+        // {m·ID(tid) + c + i·ofs | 0 <= i < N} (§3.1)
+        relation.offset.terms.push_back({registration.ofs, {"taf.i"}});
+        Form zero, one, count;
+        one.constant = 1;
+        count.constant = registration.n;
+        relation.inductions.push_back({"taf.i", 1, zero, one, count, "<"});
+      }
+    } else if (registration.type == "INDIR") {
+      relation.kind = RelationKind::kIndirect;
+      relation.primary_coefficient = registration.m[0];
+      relation.primary_constant = registration.c;
+      relation.primary = first_access_in(registration.pbase, registration.pbase + 1).value_or(0);
+    } else {
+      relation.kind = RelationKind::kIndirectRange;
+      relation.primary_constant = registration.c;
+      relation.end_constant = registration.c_end;
+      relation.range_variable = "k";
+      relation.primary = first_access_in(registration.pbase, registration.pbase + 1).value_or(0);
+      relation.primary_end = relation.primary;
+    }
+    RelationUse use;
+    use.relation = std::move(relation);
+    use.source = "taf_register";
+    use.root_base = registration.base;
+    use.root_source = "taf_register";
+    if (const auto* allocation = allocation_containing(reader_.allocations(), registration.base)) {
+      use.allocation = allocation->name;
+    }
+    const std::size_t index = out_.relations.size();
+    for (RelationUse& derived : out_.relations) {
+      const auto first = first_address_.find(derived.relation.load);
+      if (derived.source == "derived" && first != first_address_.end() &&
+          first->second >= registration.base && first->second < end) {
+        derived.superseded_by = index;
+        relation_of_load_[derived.relation.load] = index;
+      }
+    }
+    out_.relations.push_back(std::move(use));
   }
 
   void resolve_root(RelationUse& use) {
@@ -378,6 +452,8 @@ class LaunchEstimator {
 
   void estimate(std::size_t r) {
     RelationUse& use = out_.relations[r];
+    if (use.superseded_by)
+      return;
     const Relation& relation = use.relation;
     if (use.fallback.empty() && !observed_[r].mismatch.empty()) {
       use.fallback = observed_[r].mismatch;
@@ -626,13 +702,86 @@ std::map<std::string, std::int64_t> recorded_arguments(const tracebuf::TraceRead
   return out;
 }
 
+std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader& reader,
+                                                    std::uint32_t launch) {
+  std::vector<TafRegistration> out;
+  const nlohmann::json annotations =
+      nlohmann::json::parse(reader.annotations_json(), nullptr, false);
+  if (!annotations.is_array())
+    return out;
+  for (std::size_t i = 0; i < annotations.size(); ++i) {
+    const nlohmann::json& annotation = annotations[i];
+    if (!annotation.is_object())
+      continue;
+    const std::string kind = annotation.value("kind", std::string());
+    if (kind != "taf_register" && kind != "taf_reset")
+      continue;
+    if (annotation.contains("launch") && (!annotation["launch"].is_number_unsigned() ||
+                                          annotation["launch"].get<std::uint32_t>() != launch)) {
+      continue;
+    }
+    const std::string path =
+        reader.path() + ": annotations[" + std::to_string(i) + "] (" + kind + ")";
+    const nlohmann::json payload = annotation.value("payload", nlohmann::json());
+    const auto integer = [&](const char* key) -> std::int64_t {
+      if (!payload.is_object() || !payload.contains(key) || !payload[key].is_number_integer()) {
+        throw tracebuf::MetadataError(path + ".payload." + key + ": expected an integer");
+      }
+      return payload[key].get<std::int64_t>();
+    };
+    if (kind == "taf_reset") {
+      const auto base = static_cast<std::uint64_t>(integer("base"));
+      std::erase_if(out, [&](const TafRegistration& r) { return r.base == base; });
+      continue;
+    }
+    TafRegistration r;
+    r.type = payload.is_object() ? payload.value("type", std::string()) : std::string();
+    if (r.type != "TID_DEP" && r.type != "INDIR" && r.type != "INDIR_RANGE") {
+      throw tracebuf::MetadataError(path + ".payload.type: expected TID_DEP, INDIR or INDIR_RANGE");
+    }
+    r.base = static_cast<std::uint64_t>(integer("base"));
+    r.size = static_cast<std::uint64_t>(integer("size"));
+    r.element_size = static_cast<std::uint32_t>(integer("element_size"));
+    if (r.element_size == 0) {
+      throw tracebuf::MetadataError(path + ".payload.element_size: expected a positive integer");
+    }
+    if (r.type == "TID_DEP") {
+      if (!payload.contains("m") || !payload["m"].is_array() || payload["m"].size() != 6) {
+        throw tracebuf::MetadataError(path + ".payload.m: expected 6 integers");
+      }
+      for (int k = 0; k < 6; ++k) {
+        if (!payload["m"][k].is_number_integer()) {
+          throw tracebuf::MetadataError(path + ".payload.m: expected 6 integers");
+        }
+        r.m[k] = payload["m"][k].get<std::int64_t>();
+      }
+      r.c = integer("c");
+      r.ofs = payload.contains("ofs") ? integer("ofs") : 0;
+      r.n = payload.contains("n") ? integer("n") : 0;
+    } else if (r.type == "INDIR") {
+      r.pbase = static_cast<std::uint64_t>(integer("pbase"));
+      r.m[0] = integer("m");
+      r.c = integer("c");
+      if (r.m[0] == 0)
+        throw tracebuf::MetadataError(path + ".payload.m: expected non-zero");
+    } else {
+      r.pbase = static_cast<std::uint64_t>(integer("pbase_s"));
+      r.c = integer("c_s");
+      r.pbase_end = static_cast<std::uint64_t>(integer("pbase_e"));
+      r.c_end = integer("c_e");
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
 LaunchFootprint launch_footprint(const tracebuf::TraceReader& reader, std::uint32_t launch,
                                  const EstimateOptions& options) {
   if (launch >= reader.launches().size()) {
     throw MissingInformation(reader.path() + ": no launch " + std::to_string(launch) +
                              " (the trace has " + std::to_string(reader.launches().size()) + ")");
   }
-  if (!has_index_forms(reader.loads())) {
+  if (!has_index_forms(reader.loads()) && recorded_registrations(reader, launch).empty()) {
     throw MissingInformation(
         reader.path() +
         ": the loads table has no index forms, so no TAF relation can be derived (traces from "

@@ -8,6 +8,7 @@
 #include "footprint/csr_trace.hpp"
 #include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/footprint/tracking.hpp"
+#include "memcarlo/tracebuf/metadata.hpp"
 
 namespace memcarlo::footprint {
 namespace {
@@ -159,6 +160,82 @@ TEST_F(CsrExample, HistoryBufferOverSequentialInitialization) {
   const HistoryBufferStats edges = track_primary_stores(ranges_of(2)->per_block, edges_stores);
   EXPECT_EQ(edges.hits, 6u);
   EXPECT_DOUBLE_EQ(edges.hit_rate(), 6.0 / 8.0);
+}
+
+/// Cells of the CSR example with one module per block and one element per page.
+FootprintComparison csr_cells(const std::string& path) {
+  const auto reader = tracebuf::TraceReader::open(path);
+  return compare_footprints(reader, launch_footprint(reader, 0), {0, 1}, 2, 4);
+}
+
+TEST(TafRegister, HandRegistrationsOfListing1AgreeWithTheDerivedRelations) {
+  // The registrations of the paper's Listing 1 give Edges and Cost the cells the derived relations
+  // give. Nodes is registered with Nodes[tid] only, so Nodes[tid + 1]'s last element per block
+  // (Nodes[2] on module 0, Nodes[4] on module 1) is a false negative the derived relations, one
+  // per access, do not have.
+  for (const bool with_index_forms : {true, false}) {
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("memcarlo_csr_taf_" + std::to_string(::getpid()) + ".mct"))
+                                 .string();
+    test_support::write_csr_trace(path, with_index_forms, test_support::listing1_registrations());
+    const FootprintComparison c = csr_cells(path);
+    ASSERT_EQ(c.allocations.size(), 3u);
+    const Confusion& nodes = c.allocations[0].confusion;
+    EXPECT_EQ(nodes.true_positives, 4u) << with_index_forms;
+    EXPECT_EQ(nodes.false_negatives, 2u);
+    EXPECT_EQ(nodes.false_positives, 0u);
+    EXPECT_EQ(nodes.true_negatives, 4u);
+    const Confusion& edges = c.allocations[1].confusion;
+    EXPECT_EQ(edges.true_positives, 8u);
+    EXPECT_EQ(edges.false_positives + edges.false_negatives, 0u);
+    const Confusion& cost = c.allocations[2].confusion;
+    EXPECT_EQ(cost.true_positives, 8u);
+    EXPECT_EQ(cost.false_positives, 2u);
+    EXPECT_EQ(cost.false_negatives, 0u);
+    const auto reader = tracebuf::TraceReader::open(path);
+    const LaunchFootprint fp = launch_footprint(reader, 0);
+    std::size_t hand = 0;
+    for (const RelationUse& use : fp.relations) {
+      if (use.source == "taf_register") {
+        ++hand;
+        EXPECT_TRUE(use.fallback.empty()) << use.fallback;
+      } else {
+        EXPECT_TRUE(use.superseded_by.has_value()) << use.relation.expression;
+      }
+    }
+    EXPECT_EQ(hand, 3u);
+    std::filesystem::remove(path);
+  }
+}
+
+TEST(TafRegister, ResetRemovesARegistrationAndMalformedOnesAreNamed) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("memcarlo_csr_taf_reset_" + std::to_string(::getpid()) + ".mct"))
+                               .string();
+  std::string annotations = test_support::listing1_registrations();
+  annotations.pop_back();
+  annotations += ", {\"kind\": \"taf_reset\", \"payload\": {\"base\": " +
+                 std::to_string(test_support::kNodesBase) + "}}]";
+  test_support::write_csr_trace(path, true, annotations);
+  {
+    const auto reader = tracebuf::TraceReader::open(path);
+    EXPECT_EQ(recorded_registrations(reader, 0).size(), 2u);
+    // Nodes falls back to its derived relations: exact again.
+    const FootprintComparison c = csr_cells(path);
+    EXPECT_EQ(c.allocations[0].confusion.false_negatives, 0u);
+  }
+  test_support::write_csr_trace(
+      path, true, R"([{"kind": "taf_register", "payload": {"base": 1, "type": "TID_DEP"}}])");
+  const auto reader = tracebuf::TraceReader::open(path);
+  try {
+    (void)recorded_registrations(reader, 0);
+    FAIL() << "expected a MetadataError";
+  } catch (const tracebuf::MetadataError& e) {
+    EXPECT_NE(std::string(e.what()).find("annotations[0] (taf_register).payload.size"),
+              std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(FootprintInputs, TraceWithoutIndexFormsIsMissingInformation) {

@@ -24,9 +24,26 @@ inline std::string loads_table_extra(const std::string& index_json) {
   return "{\"index\": " + index_json + "}";
 }
 
+/// The paper's Listing 1 registrations (THREADBLOCK_SIZE 2) as taf_register annotations.
+inline std::string listing1_registrations() {
+  return "[{\"kind\": \"taf_register\", \"payload\": {\"base\": " + std::to_string(kNodesBase) +
+         ", \"size\": 5, \"element_size\": 4, \"type\": \"TID_DEP\", \"m\": [1, 0, 0, 2, 0, 0], "
+         "\"c\": 0, \"ofs\": 0, \"n\": 0}},"
+         "{\"kind\": \"taf_register\", \"payload\": {\"base\": " +
+         std::to_string(kEdgesBase) +
+         ", \"size\": 8, \"element_size\": 4, \"type\": \"INDIR_RANGE\", \"pbase_s\": " +
+         std::to_string(kNodesBase) + ", \"c_s\": 0, \"pbase_e\": " + std::to_string(kNodesBase) +
+         ", \"c_e\": 0}},"
+         "{\"kind\": \"taf_register\", \"payload\": {\"base\": " +
+         std::to_string(kCostBase) +
+         ", \"size\": 10, \"element_size\": 4, \"type\": \"INDIR\", \"pbase\": " +
+         std::to_string(kEdgesBase) + ", \"m\": 1, \"c\": 0}}]";
+}
+
 /// Writes the trace to `path`; `with_index_forms` false leaves the index forms out (as traces of
-/// memcarlo synth do).
-inline void write_csr_trace(const std::string& path, bool with_index_forms = true) {
+/// memcarlo synth do); `annotations` (a JSON array) is written when not empty.
+inline void write_csr_trace(const std::string& path, bool with_index_forms = true,
+                            const std::string& annotations = "") {
   using namespace memcarlo::tracebuf;
   TraceMeta meta;
   meta.backend = "test";
@@ -82,6 +99,8 @@ inline void write_csr_trace(const std::string& path, bool with_index_forms = tru
                                                {1, kEdgesBase, 8 * 4, "Edges"},
                                                {2, kCostBase, 10 * 4, "Cost"}};
   writer.write_allocations(allocations);
+  if (!annotations.empty())
+    writer.write_annotations(annotations);
   LaunchInfo launch;
   launch.kernel = "bfs_csr";
   launch.grid = {2, 1, 1};

@@ -4,8 +4,10 @@
 // of the two per page x module (TAFE §6.1, Fig. 11/12). docs/footprints.md.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,9 +42,14 @@ struct RelationUse {
   Relation relation;
   std::string allocation;       // the array's allocation, empty when none was found
   std::uint64_t root_base = 0;  // byte address of element 0
-  std::string root_source;      // "argument", "allocation name", "first traced address"
+  std::string root_source;  // "argument", "allocation name", "first traced address", "taf_register"
   /// Why the relation could not be evaluated here (the estimate takes the whole allocation).
   std::string fallback;
+  /// "derived" (from the loads table) or "taf_register" (a hand annotation, TAFE's API).
+  std::string source = "derived";
+  /// A derived relation of an array that a taf_register annotation describes: it adds nothing
+  /// (the hand relation, at this index of LaunchFootprint::relations, stands for the array).
+  std::optional<std::size_t> superseded_by;
 };
 
 struct BlockFootprint {
@@ -83,7 +90,28 @@ class MissingInformation : public std::runtime_error {
 std::map<std::string, std::int64_t> recorded_arguments(const tracebuf::TraceReader& reader,
                                                        std::uint32_t launch);
 
-/// Estimates and reads back the footprint of every traced block of launch `launch`.
+/// TAFE's registrations (Table 1) recorded as annotations, in call order:
+///   {"kind": "taf_register", "payload": {"base", "size" (elements), "element_size", "type":
+///    "TID_DEP", "m": [6 integers over threadIdx.x/y/z, blockIdx.x/y/z], "c", "ofs", "n"}}
+///   ... "type": "INDIR", "pbase", "m", "c"}}   ... "type": "INDIR_RANGE", "pbase_s", "c_s",
+///   "pbase_e", "c_e"}}   and {"kind": "taf_reset", "payload": {"base"}} removing the array's
+///   earlier registrations. Without "launch" a record applies to every launch. MetadataError
+///   naming the record for a malformed one.
+struct TafRegistration {
+  std::string type;  // "TID_DEP", "INDIR", "INDIR_RANGE"
+  std::uint64_t base = 0;
+  std::uint64_t size = 0;  // elements
+  std::uint32_t element_size = 0;
+  std::array<std::int64_t, 6> m{};  // TID_DEP
+  std::int64_t c = 0, ofs = 0, n = 0;
+  std::uint64_t pbase = 0, pbase_end = 0;  // INDIR: pbase; INDIR_RANGE: pbase (start), pbase_end
+  std::int64_t c_end = 0;                  // INDIR_RANGE: c_e (c is c_s)
+};
+std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader& reader,
+                                                    std::uint32_t launch);
+
+/// Estimates and reads back the footprint of every traced block of launch `launch`. A
+/// taf_register annotation overrides the derived relations of every access to its array.
 LaunchFootprint launch_footprint(const tracebuf::TraceReader& reader, std::uint32_t launch,
                                  const EstimateOptions& options = {});
 
