@@ -48,6 +48,8 @@ void add_report_command(CLI::App& app);
 /// Adds `for-device` under the `hierarchy` subcommand (device name -> preset).
 void add_hierarchy_for_device_command(CLI::App& hierarchy);
 void add_synth_command(CLI::App& app);
+/// `memcarlo footprint`: TAFE's estimated thread address footprints against the trace's.
+void add_footprint_command(CLI::App& app);
 /// Adds `import` and `export` under the `trace` subcommand (Accel-Sim interoperability).
 void add_trace_interop_commands(CLI::App& trace);
 

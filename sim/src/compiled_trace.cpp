@@ -19,6 +19,7 @@
 #include <tbb/parallel_sort.h>
 
 #include "compile_stream.hpp"
+#include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
 #include "occupancy.hpp"
 #include "memcarlo/tsan_annotations.hpp"
@@ -89,6 +90,9 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
     trace.index = launch.info.index;
     trace.sequence_in_program = launch.info.sequence_in_program;
     trace.warps_per_block = launch.info.warps_per_block();
+    trace.grid = launch.info.grid;
+    trace.block = launch.info.block;
+    trace.arguments = footprint::recorded_arguments(reader, launch.info.index);
     trace.occupancy = plan_occupancy(launch.info, config);
     trace.resident_blocks_per_sm = trace.occupancy.resident_blocks;
     if (trace.resident_blocks_per_sm == 0) {
@@ -444,6 +448,10 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   // placement.allocations: the placement of each allocation that has its own (else null).
   const std::vector<std::unique_ptr<placement::Placement>> allocation_placements =
       placement::make_per_allocation(config, out.allocation_names);
+  placement->prepare(reader);
+  for (const std::unique_ptr<placement::Placement>& own : allocation_placements) {
+    if (own) own->prepare(reader);
+  }
   out.l1_line_address.resize(line_count);
   out.l1_set.resize(line_count);
   out.dram_location.resize(line_count);

@@ -6,6 +6,7 @@
 #include "first_touch.hpp"
 #include "interleaved.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
+#include "tafe.hpp"
 #include "xor_hashed.hpp"
 
 namespace memcarlo::sim::placement {
@@ -26,6 +27,11 @@ PlacementRegistry& registry() {
            "a page on the module whose SM's request reaches the L2 first, decided per trial",
            {},
            make_first_touch},
+          {"tafe",
+           "TAFE: a page on the module whose blocks (tafe CTA order) are estimated to touch it, "
+           "or the one nearest to all of them; other pages interleaved",
+           {kTafeTid},
+           make_tafe},
       });
   return placements;
 }

@@ -4,6 +4,7 @@
 #include "block_clustering.hpp"
 #include "distributed.hpp"
 #include "round_robin.hpp"
+#include "tafe.hpp"
 
 namespace memcarlo::sim::schedule {
 
@@ -20,6 +21,11 @@ CtaRegistry& registry() {
            "with one module)",
            {},
            make_distributed},
+          {"tafe",
+           "TAFE: blocks row/column/depth-major by the first TID_DEP access's block-id "
+           "coefficients, cut into numa.modules equal chunks, chunk m on module m's SMs",
+           {},
+           make_tafe},
       });
   return schedulers;
 }

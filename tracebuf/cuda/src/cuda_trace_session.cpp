@@ -170,11 +170,25 @@ void CudaTraceSession::finish() {
     return;
   }
   try {
+    if (!annotations_.empty()) {
+      // One chunk: a v1 reader keeps only the last Annotations chunk.
+      std::string array = "[";
+      for (const std::string& record : annotations_) {
+        array += (array.size() > 1 ? "," : "") + record;
+      }
+      writer_->write_annotations(array + "]");
+      annotations_.clear();
+    }
     writer_->finish();
   } catch (const std::exception& e) {
     fail(e);
   }
   writer_.reset();
+}
+
+void CudaTraceSession::record_annotation(std::string record) {
+  std::lock_guard lock(mutex_);
+  annotations_.push_back(std::move(record));
 }
 
 void CudaTraceSession::fail(const std::exception& error) {
@@ -206,4 +220,9 @@ CudaTraceSession& cuda_session() {
 
 extern "C" void memcarlo_register_loads(unsigned tu, const char* loads_table_json) {
   memcarlo::host::detail::loads_registry().add(tu, loads_table_json);
+}
+
+extern "C" void memcarlo_record_annotation(const char* kind, const char* payload_json) {
+  memcarlo::cuda::detail::cuda_session().record_annotation(
+      std::string("{\"kind\": \"") + kind + "\", \"payload\": " + payload_json + "}");
 }

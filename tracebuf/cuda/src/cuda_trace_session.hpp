@@ -11,6 +11,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "cuda_options.hpp"
 #include "launch_planner.hpp"
@@ -53,6 +54,10 @@ class CudaTraceSession {
   /// loads table and no launches, so that `memcarlo run` can tell what happened.
   void finish();
 
+  /// Keeps one annotation record (JSON object text) for the trace's Annotations chunk, which
+  /// finish() writes (tafe.h: memcarlo_record_annotation). Thread-safe.
+  void record_annotation(std::string record);
+
   [[nodiscard]] bool failed() const { return failed_; }
 
  private:
@@ -67,6 +72,7 @@ class CudaTraceSession {
   std::uint32_t loads_written_ = 0;
   std::atomic<bool> failed_ = false;
   std::set<std::string> warned_;
+  std::vector<std::string> annotations_;
 };
 
 /// The session of this process, created from the environment on first use and finished at exit.

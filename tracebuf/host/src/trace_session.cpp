@@ -35,6 +35,7 @@ struct RuntimeState {
   std::atomic<bool> trace_failed = false;
   std::set<std::string> warned_kernels;
   RuntimeStats stats;
+  std::vector<std::string> annotations;  // records of memcarlo_record_annotation, call order
 };
 
 void finish_at_exit();
@@ -138,6 +139,15 @@ void finish_locked(RuntimeState& s) {
     const std::vector<tracebuf::Allocation> unlisted = allocations().take_unlisted();
     if (!unlisted.empty()) {
       s.writer->write_allocations(unlisted);
+    }
+    if (!s.annotations.empty()) {
+      // One chunk: a v1 reader keeps only the last Annotations chunk.
+      std::string array = "[";
+      for (const std::string& record : s.annotations) {
+        array += (array.size() > 1 ? "," : "") + record;
+      }
+      s.writer->write_annotations(array + "]");
+      s.annotations.clear();
     }
     s.writer->finish();
   } catch (const std::exception& e) {
@@ -317,3 +327,11 @@ RuntimeStats runtime_stats() {
 }
 
 }  // namespace memcarlo::host
+
+extern "C" void memcarlo_record_annotation(const char* kind, const char* payload_json) {
+  using memcarlo::host::detail::state;
+  auto& s = state();
+  const std::lock_guard lock(s.mutex);
+  s.annotations.push_back(std::string("{\"kind\": \"") + kind + "\", \"payload\": " +
+                          payload_json + "}");
+}

@@ -6,6 +6,7 @@
 #include <bit>
 #include <vector>
 
+#include "index_forms.hpp"
 #include "pattern.hpp"
 #include "random.hpp"
 #include "trace_builder.hpp"
@@ -147,49 +148,72 @@ void generate(const Parameters& p, TraceBuilder& trace) {
   // depends on the value indices[j] loaded, so it starts another, which val[j] joins; the store
   // x[myi] after the loop is the last.
   const std::string index_type = "unsigned int";
-  const std::uint32_t row_start = trace.add_access({.line = 5,
-                                                    .expression = "rowIndices[myi]",
-                                                    .array = row_indices,
-                                                    .element_size = kIndexBytes,
-                                                    .element_type = index_type,
-                                                    .loop_depth = 0,
-                                                    .sequence = 0});
-  const std::uint32_t row_end = trace.add_access({.line = 6,
-                                                  .expression = "rowIndices[myi+1]",
-                                                  .array = row_indices,
-                                                  .element_size = kIndexBytes,
-                                                  .element_type = index_type,
-                                                  .loop_depth = 0,
-                                                  .sequence = 0});
-  const std::uint32_t column = trace.add_access({.line = 8,
-                                                 .expression = "indices[j]",
-                                                 .array = indices,
-                                                 .element_size = kIndexBytes,
-                                                 .element_type = index_type,
-                                                 .loop_depth = 1,
-                                                 .sequence = 1});
-  const std::uint32_t y_read = trace.add_access({.line = 9,
-                                                 .expression = "y[ind]",
-                                                 .array = y,
-                                                 .element_size = e,
-                                                 .loop_depth = 1,
-                                                 .sequence = 2,
-                                                 .depends_on = {column}});
-  const std::uint32_t value = trace.add_access({.line = 10,
-                                                .expression = "val[j]",
-                                                .array = val,
-                                                .element_size = e,
-                                                .loop_depth = 1,
-                                                .sequence = 2});
-  const std::uint32_t x_write = trace.add_access({.line = 12,
-                                                  .expression = "x[myi]",
-                                                  .kind = tracebuf::AccessKind::kWrite,
-                                                  .array = x,
-                                                  .element_size = e,
-                                                  .loop_depth = 0,
-                                                  .sequence = 3});
+  // The index forms the instrumenter gives this source (myi = blockIdx.x*blockDim.x + threadIdx.x):
+  // the row bounds are TID_DEP, indices[j] and val[j] INDIR_RANGE over them, y[ind] INDIR.
+  const std::vector<IndexTerm> myi = {{1, {"blockDim.x", "blockIdx.x"}}, {1, {"threadIdx.x"}}};
+  const IndexInduction row_loop{.variable = "j",
+                                .init = {{1, {"load#0"}}},
+                                .bound = {{1, {"load#1"}}},
+                                .init_text = "load#0",
+                                .bound_text = "load#1"};
+  const std::uint32_t row_start =
+      trace.add_access({.line = 5,
+                        .expression = "rowIndices[myi]",
+                        .index_json = index_form("affine", "rowIndices",
+                                                 "blockDim.x*blockIdx.x + threadIdx.x", myi, 0),
+                        .array = row_indices,
+                        .element_size = kIndexBytes,
+                        .element_type = index_type,
+                        .loop_depth = 0,
+                        .sequence = 0});
+  const std::uint32_t row_end =
+      trace.add_access({.line = 6,
+                        .expression = "rowIndices[myi+1]",
+                        .index_json = index_form("affine", "rowIndices",
+                                                 "blockDim.x*blockIdx.x + threadIdx.x + 1", myi, 1),
+                        .array = row_indices,
+                        .element_size = kIndexBytes,
+                        .element_type = index_type,
+                        .loop_depth = 0,
+                        .sequence = 0});
+  const std::uint32_t column = trace.add_access(
+      {.line = 8,
+       .expression = "indices[j]",
+       .index_json = index_form("affine", "indices", "j", {{1, {"j"}}}, 0, {row_loop}),
+       .array = indices,
+       .element_size = kIndexBytes,
+       .element_type = index_type,
+       .loop_depth = 1,
+       .sequence = 1});
+  const std::uint32_t y_read = trace.add_access(
+      {.line = 9,
+       .expression = "y[ind]",
+       .index_json = index_form("data_dependent", "y", "load#2", {{1, {"load#2"}}}, 0),
+       .array = y,
+       .element_size = e,
+       .loop_depth = 1,
+       .sequence = 2,
+       .depends_on = {column}});
+  const std::uint32_t value =
+      trace.add_access({.line = 10,
+                        .expression = "val[j]",
+                        .index_json = index_form("affine", "val", "j", {{1, {"j"}}}, 0, {row_loop}),
+                        .array = val,
+                        .element_size = e,
+                        .loop_depth = 1,
+                        .sequence = 2});
+  const std::uint32_t x_write = trace.add_access(
+      {.line = 12,
+       .expression = "x[myi]",
+       .index_json = index_form("affine", "x", "blockDim.x*blockIdx.x + threadIdx.x", myi, 0),
+       .kind = tracebuf::AccessKind::kWrite,
+       .array = x,
+       .element_size = e,
+       .loop_depth = 0,
+       .sequence = 3});
   trace.set_launch({p.blocks, 1, 1}, {p.threads, 1, 1}, p.blocks);
   trace.add_fact("rows", matrix.rows());
+  trace.add_kernel_argument("numRows", static_cast<std::int64_t>(matrix.rows()));
   trace.add_fact("nonzeros", nonzeros);
   trace.add_fact("shortest_row", shortest);
   trace.add_fact("longest_row", longest);

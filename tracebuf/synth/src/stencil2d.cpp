@@ -1,5 +1,6 @@
 // Pattern "stencil2d": a 5-point Jacobi step on a size x size grid with 2D blocks; interior
 // threads read center, north, south, west and east and write one point (boundary lanes idle).
+#include "index_forms.hpp"
 #include "pattern.hpp"
 #include "trace_builder.hpp"
 #include "warp_walk.hpp"
@@ -47,23 +48,36 @@ void generate(const Parameters& p, TraceBuilder& trace) {
   trace.set_kernel("stencil2d", kListing);
   const std::uint32_t in = trace.add_array("in", n * n * p.element_size);
   const std::uint32_t out = trace.add_array("out", n * n * p.element_size);
+  // Index forms (y*N + x with y = blockIdx.y*blockDim.y + threadIdx.y, x likewise), TID_DEP.
+  const std::vector<IndexTerm> center = {{1, {"N", "blockDim.y", "blockIdx.y"}},
+                                         {1, {"N", "threadIdx.y"}},
+                                         {1, {"blockDim.x", "blockIdx.x"}},
+                                         {1, {"threadIdx.x"}}};
+  trace.add_kernel_argument("N", static_cast<std::int64_t>(n));
   // No loop and no dependence between the five reads: one sequence; the store follows.
   std::array<std::uint32_t, kNeighbours.size()> reads{};
   for (std::size_t i = 0; i < kNeighbours.size(); ++i) {
+    std::vector<IndexTerm> terms = center;
+    if (kNeighbours[i].dy != 0)
+      terms.push_back({kNeighbours[i].dy, {"N"}});
     reads[i] = trace.add_access({.line = kNeighbours[i].line,
                                  .expression = kNeighbours[i].expression,
+                                 .index_json = index_form("affine", "in", kNeighbours[i].expression,
+                                                          terms, kNeighbours[i].dx),
                                  .array = in,
                                  .element_size = p.element_size,
                                  .loop_depth = 0,
                                  .sequence = 0});
   }
-  const std::uint32_t write = trace.add_access({.line = 11,
-                                                .expression = "out[y * N + x]",
-                                                .kind = tracebuf::AccessKind::kWrite,
-                                                .array = out,
-                                                .element_size = p.element_size,
-                                                .loop_depth = 0,
-                                                .sequence = 1});
+  const std::uint32_t write =
+      trace.add_access({.line = 11,
+                        .expression = "out[y * N + x]",
+                        .index_json = index_form("affine", "out", "y*N + x", center, 0),
+                        .kind = tracebuf::AccessKind::kWrite,
+                        .array = out,
+                        .element_size = p.element_size,
+                        .loop_depth = 0,
+                        .sequence = 1});
   set_grid2d_launch(grid, p.blocks, trace);
   trace.begin();
 

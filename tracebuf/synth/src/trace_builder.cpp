@@ -109,6 +109,9 @@ std::uint32_t TraceBuilder::add_access(Access access) {
   load.loop_depth = access.loop_depth;
   load.sequence = access.sequence;
   load.depends_on = std::move(access.depends_on);
+  if (!access.index_json.empty()) {
+    load.extra_json = "{\"index\":" + access.index_json + "}";
+  }
   loads_.push_back(std::move(load));
   return loads_.back().id;
 }
@@ -125,6 +128,10 @@ void TraceBuilder::set_launch(tracebuf::Dim3 grid, tracebuf::Dim3 block,
 
 void TraceBuilder::add_fact(std::string key, std::uint64_t value) {
   facts_.emplace_back(std::move(key), value);
+}
+
+void TraceBuilder::add_kernel_argument(std::string name, std::int64_t value) {
+  arguments_.emplace_back(std::move(name), value);
 }
 
 void TraceBuilder::begin() {
@@ -152,6 +159,15 @@ void TraceBuilder::begin() {
         {static_cast<std::uint32_t>(i), arrays_[i].base, arrays_[i].bytes, arrays_[i].name});
   }
   writer_->write_allocations(allocations);
+  if (!arguments_.empty()) {
+    nlohmann::ordered_json payload = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : arguments_) {
+      payload[name] = value;
+    }
+    nlohmann::ordered_json annotation = {
+        {"kind", "kernel_arguments"}, {"launch", 0}, {"payload", payload}};
+    writer_->write_annotations(nlohmann::ordered_json::array({annotation}).dump());
+  }
   launch_index_ = writer_->begin_launch(launch_);
   summary_.command = command_;
 }

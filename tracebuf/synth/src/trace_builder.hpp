@@ -24,6 +24,7 @@ class TraceBuilder {
   struct Access {
     std::uint32_t line = 0;  // 1-based line of the listing; `expression` must appear on it
     std::string expression{};
+    std::string index_json{};  // the loads table's `index` form (index_forms.hpp), if any
     tracebuf::AccessKind kind = tracebuf::AccessKind::kRead;
     std::uint32_t array = 0;  // from add_array; names the `base` variable
     std::uint32_t element_size = 4;
@@ -50,6 +51,9 @@ class TraceBuilder {
   void set_launch(tracebuf::Dim3 grid, tracebuf::Dim3 block, std::uint64_t traced_blocks);
   /// A derived fact recorded under properties.facts (e.g. "nonzeros").
   void add_fact(std::string key, std::uint64_t value);
+  /// A kernel argument of the listing, recorded as a kernel_arguments annotation
+  /// (docs/footprints.md).
+  void add_kernel_argument(std::string name, std::int64_t value);
   /// Writes meta, loads, allocations and the launch.
   void begin();
 
@@ -80,6 +84,7 @@ class TraceBuilder {
   std::vector<Array> arrays_;
   std::vector<tracebuf::LoadInfo> loads_;
   std::vector<std::pair<std::string, std::uint64_t>> facts_;
+  std::vector<std::pair<std::string, std::int64_t>> arguments_;
   tracebuf::LaunchInfo launch_;
   std::unique_ptr<tracebuf::TraceWriter> writer_;
   std::uint32_t launch_index_ = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -159,6 +160,10 @@ struct LaunchTrace {
   LaunchOccupancy occupancy;                 // the same, with the carveout and the L1 it leaves
   std::vector<BlockTrace> blocks;            // snapshot blocks in launch order
   std::uint64_t transactions = 0;
+  tracebuf::Dim3 grid;   // the launch's shape, for policies that read block coordinates (tafe)
+  tracebuf::Dim3 block;
+  /// Kernel arguments the trace records (kernel_arguments annotations, docs/footprints.md).
+  std::map<std::string, std::int64_t> arguments;
   friend bool operator==(const LaunchTrace&, const LaunchTrace&) = default;
 };
 

@@ -39,6 +39,10 @@ struct LineHome {
 class Placement {
  public:
   virtual ~Placement() = default;
+  /// Called once by compile_trace, before any place() and on one thread, with the trace being
+  /// compiled: a placement that decides from the whole trace (tafe) reads it here. A placement
+  /// never prepared (a prefetcher's untraced lines) must still place every line.
+  virtual void prepare(const tracebuf::TraceReader& /*reader*/) {}
   virtual LineHome place(ByteAddress address, std::span<std::uint32_t> l2_sets) const = 0;
 };
 

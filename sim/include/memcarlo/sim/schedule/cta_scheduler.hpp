@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ struct CtaPlanInput {
   std::uint32_t sm_count;
   std::uint32_t resident_blocks;  // per SM
   std::uint32_t modules = 1;      // numa.modules; sm_count is a multiple of it
+  /// The trace's loads table (the tafe scheduler derives its block order from it); may be empty.
+  std::span<const tracebuf::LoadInfo> loads = {};
 };
 
 struct CtaPlan {

@@ -1,0 +1,49 @@
+// tafe CTA scheduling (tafe.hpp).
+#include "tafe.hpp"
+
+#include "memcarlo/footprint/block_order.hpp"
+
+namespace memcarlo::sim::schedule {
+namespace {
+
+class Tafe final : public CtaScheduler {
+ public:
+  void plan(const CtaPlanInput& input, RandomStream&, CtaPlan& plan) const override {
+    const LaunchTrace& launch = input.launch;
+    const footprint::BlockOrder order =
+        footprint::tafe_block_order(input.loads, launch.kernel, launch.block, launch.arguments);
+    std::vector<std::uint64_t> ids;
+    ids.reserve(launch.blocks.size());
+    for (const BlockTrace& block : launch.blocks)
+      ids.push_back(block.block_id);
+    const std::vector<std::uint32_t> module =
+        footprint::tafe_block_modules(order, ids, launch.grid, input.modules);
+    plan.clear(input.sm_count);
+    // Queue m: module m's blocks in the TAFE order.
+    std::vector<std::uint32_t> sorted(ids.size());
+    for (std::uint32_t i = 0; i < sorted.size(); ++i)
+      sorted[i] = i;
+    std::stable_sort(sorted.begin(), sorted.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return footprint::order_key(order, ids[a], launch.grid) <
+             footprint::order_key(order, ids[b], launch.grid);
+    });
+    for (std::uint32_t m = 0; m < input.modules; ++m) {
+      for (const std::uint32_t block : sorted) {
+        if (module[block] == m)
+          plan.order.push_back(block);
+      }
+      plan.close_queue();
+    }
+    for (std::uint32_t sm = 0; sm < input.sm_count; ++sm) {
+      plan.queue_of_sm[sm] = module_of_sm(sm, input.sm_count, input.modules);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<CtaScheduler> make_tafe(const HierarchyConfig&) {
+  return std::make_unique<Tafe>();
+}
+
+}  // namespace memcarlo::sim::schedule
