@@ -85,6 +85,9 @@ class SmSideOf final : public SmSide {
     }
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_slot_.assign(l1_.cells(), 0);
+      prefetched_lines_.assign(config_.sm.count, 0);
+      l2_reads_.assign(config_.sm.count, 0);
+      l1_lines_ = static_cast<std::uint32_t>(l1_.cells() / std::max(config_.sm.count, 1u));
     }
     prefetcher_.begin_launch(config_.sm.count);
   }
@@ -261,7 +264,7 @@ class SmSideOf final : public SmSide {
       missing = l1_sectors & ~bits_of(l1.valid[at]);
       l1.touch(sm, t.l1_set, way);
       if constexpr (Prefetcher::kMaxRequests > 0) {
-        used_prefetched_way(l1, at, t.slot(), clock);
+        used_prefetched_way(l1, sm, at, t.slot(), clock);
       }
       if (missing == 0) {
         ++c.l1_hits;
@@ -326,6 +329,11 @@ class SmSideOf final : public SmSide {
         c.l1_store_sector_hits +=
             static_cast<std::uint32_t>(std::popcount(l1_sectors & bits_of(l1.valid[row + way])));
         if (k.store == StorePolicy::kInvalidate) {
+          if constexpr (Prefetcher::kMaxRequests > 0) {
+            if ((bits_of(l1.flags[row + way]) & kPrefetchedWay) != 0) {
+              unused_prefetch_left(sm);
+            }
+          }
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
           l1.valid[row + way] |= t.l1_full_sectors;
@@ -360,9 +368,10 @@ class SmSideOf final : public SmSide {
   /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the access is
   /// covered, and the prefetch (counted to the load that triggered it) was useful, and late if
   /// its data has not arrived.
-  void used_prefetched_way(const L1View& l1, std::size_t at, std::uint32_t slot,
-                           std::uint64_t clock) {
+  void used_prefetched_way(const L1View& l1, std::uint32_t sm, std::size_t at,
+                           std::uint32_t slot, std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
+      unused_prefetch_left(sm);
       const bool late = l1.fill_time[at] > clock;
       const std::uint32_t trigger = prefetch_slot_[at];
       ++prefetch_count(slot, kCovered);
@@ -382,11 +391,18 @@ class SmSideOf final : public SmSide {
           l1.template fill<true>(sm, set, line, holder, streams_.l1_replacement, &evicted);
       if (at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0) {
         ++prefetch_count(prefetch_slot_[at], kEarlyEvictions);
+        unused_prefetch_left(sm);
       }
       return at;
     } else {
       return l1.fill(sm, set, line, holder, streams_.l1_replacement);
     }
+  }
+
+  /// An unused prefetched line of SM `sm` was used, evicted or invalidated.
+  void unused_prefetch_left(std::uint32_t sm) {
+    std::uint32_t& count = prefetched_lines_[sm];
+    count -= count > 0 ? 1 : 0;  // an L2 back-invalidation is not seen here: never below 0
   }
 
   /// Where the prefetcher's requests go: each one a way in the SM's L1 and a request to the L2.
@@ -418,6 +434,7 @@ class SmSideOf final : public SmSide {
                                 ? trace_.access_sites[index]
                                 : AccessSite{line_at, 0, AccessSite::kFirstOfInstruction, {}};
     const BlockSlot& block = residency_.block(sm, residency_.warp(sm, slot).block_slot);
+    l2_reads_[sm] += hit ? 0 : 1;
     const prefetch::L1Access access{SmIndex{sm},
                                     ResidentWarp{static_cast<std::uint16_t>(slot)},
                                     StaticLoadId{trace_.slots[t.slot()].load},
@@ -431,6 +448,9 @@ class SmSideOf final : public SmSide {
                                     slot - block.first_warp_slot,
                                     residency_.warps_per_block(),
                                     Cycles{clock},
+                                    prefetched_lines_[sm],
+                                    l1_lines_,
+                                    l2_reads_[sm],
                                     streams_.prefetch};
     Sink sink{*this, sm, t.slot(), clock, out, effect, Prefetcher::kMaxRequests};
     prefetcher_.on_access(access, sink);
@@ -470,6 +490,8 @@ class SmSideOf final : public SmSide {
     l1.valid[at] = sector_mask(k_.all_l1_sectors);
     l1.fill_time[at] = kPendingFill;
     l1.flags[at] = way_flags(kPrefetchedWay);
+    ++prefetched_lines_[sm];
+    ++l2_reads_[sm];
     *out++ = {clock,
               k_.t2,
               line,
@@ -499,6 +521,9 @@ class SmSideOf final : public SmSide {
   std::uint64_t trial_epoch_ = 0;
   std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group (prefetchers only)
   std::vector<std::uint32_t> prefetch_slot_;  // per L1 cell: the slot whose prefetch filled it
+  std::vector<std::uint32_t> prefetched_lines_;  // per SM: unused prefetched lines in its L1
+  std::vector<std::uint64_t> l2_reads_;          // per SM: lines its L1 read from the L2
+  std::uint32_t l1_lines_ = 0;                   // lines per SM's L1 in this launch
 };
 
 }  // namespace memcarlo::sim
