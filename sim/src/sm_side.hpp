@@ -33,9 +33,20 @@ class SmSide {
   virtual PrivateCacheView l1_view() = 0;
 };
 
+/// Whether prefetcher P keeps its L1 lines apart from demand data (P::kDecoupledStorage: Snake).
+template <class P>
+constexpr bool decoupled_storage() {
+  if constexpr (requires { P::kDecoupledStorage; }) {
+    return P::kDecoupledStorage;
+  } else {
+    return false;
+  }
+}
+
 template <class L1Policy, class Prefetcher>
 class SmSideOf final : public SmSide {
   using L1View = typename PrivateCaches<L1Policy>::View;
+  static constexpr bool kDecoupled = decoupled_storage<Prefetcher>();
 
  public:
   SmSideOf(const CompiledTrace& trace, const HierarchyConfig& config, LaunchStreams& streams,
@@ -88,6 +99,11 @@ class SmSideOf final : public SmSide {
       prefetched_lines_.assign(config_.sm.count, 0);
       l2_reads_.assign(config_.sm.count, 0);
       l1_lines_ = static_cast<std::uint32_t>(l1_.cells() / std::max(config_.sm.count, 1u));
+      l1_ways_ = launch.occupancy.l1_ways;
+      if constexpr (kDecoupled) {
+        prefetch_evictions_.assign(config_.sm.count, 0);
+        prefetch_uses_.assign(config_.sm.count, 0);
+      }
     }
     prefetcher_.begin_launch(config_.sm.count);
   }
@@ -294,6 +310,9 @@ class SmSideOf final : public SmSide {
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
       l1.valid[at] |= missing;
     } else {
+      if constexpr (kDecoupled) {
+        make_room(l1, sm, t.l1_set, true);
+      }
       at = fill_l1(l1, sm, t.l1_set, t.line, holder);
       missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       if (at != kNoCell) [[likely]] {
@@ -339,6 +358,9 @@ class SmSideOf final : public SmSide {
           l1.valid[row + way] |= t.l1_full_sectors;
         }
       } else if (k.store == StorePolicy::kAllocate) {
+        if constexpr (kDecoupled) {
+          make_room(l1, sm, t.l1_set, true);
+        }
         const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder);
         if (at != kNoCell) [[likely]] {
           l1.valid[at] = sector_mask(t.l1_full_sectors);
@@ -372,6 +394,9 @@ class SmSideOf final : public SmSide {
                            std::uint32_t slot, std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
       unused_prefetch_left(sm);
+      if constexpr (kDecoupled) {
+        ++prefetch_uses_[sm];  // moves to the demand side: only the flag changes
+      }
       const bool late = l1.fill_time[at] > clock;
       const std::uint32_t trigger = prefetch_slot_[at];
       ++prefetch_count(slot, kCovered);
@@ -392,10 +417,73 @@ class SmSideOf final : public SmSide {
       if (at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0) {
         ++prefetch_count(prefetch_slot_[at], kEarlyEvictions);
         unused_prefetch_left(sm);
+        if constexpr (kDecoupled) {
+          ++prefetch_evictions_[sm];
+        }
       }
       return at;
     } else {
       return l1.fill(sm, set, line, holder, streams_.l1_replacement);
+    }
+  }
+
+  /// Decoupled storage (Snake, prefetch/snake.hpp): before a fill of SM `sm`'s set `set`
+  /// (`demand`: a demand fill, else a prefetch), holds demand data to its share of the set
+  /// until the prefetcher is trained, and frees part of a full set from one side.
+  void make_room(const L1View& l1, std::uint32_t sm, std::uint32_t set, bool demand) {
+    if (!prefetcher_.decoupled()) {
+      return;
+    }
+    const std::uint32_t global_set = l1.policy_set(sm, set);
+    const std::size_t row = l1.row(sm, set);
+    std::uint64_t prefetched = 0;
+    std::uint64_t demanded = 0;
+    for (std::uint32_t way = 0; way < l1_ways_; ++way) {
+      if (l1.tags[row + way] != kNoLine) {
+        const std::uint64_t bit = std::uint64_t{1} << way;
+        ((bits_of(l1.flags[row + way]) & kPrefetchedWay) != 0 ? prefetched : demanded) |= bit;
+      }
+    }
+    const std::uint64_t pinned = l1.masks[global_set].pinned;
+    if (demand && !prefetcher_.trained(sm) &&
+        std::uint64_t(std::popcount(demanded)) * 100 >=
+            std::uint64_t{l1_ways_} * prefetcher_.demand_percent()) {
+      free_ways(l1, sm, set, row, demanded & ~pinned, 1);
+      return;
+    }
+    if (l1.masks[global_set].invalid != 0) {
+      return;
+    }
+    // of the prefetched lines the prefetch side gave up so far (used, or evicted unused)
+    const bool demand_side = prefetch_uses_[sm] * 100 >
+                             (prefetch_uses_[sm] + prefetch_evictions_[sm]) *
+                                 prefetcher_.transfer_percent();
+    std::uint64_t side = (demand_side ? demanded : prefetched) & ~pinned;
+    if (side == 0) {
+      side = (demand_side ? prefetched : demanded) & ~pinned;
+    }
+    free_ways(l1, sm, set, row, side,
+              std::max<std::uint32_t>(1, l1_ways_ * prefetcher_.free_percent() / 100));
+  }
+
+  /// Invalidates up to `count` of the ways in `allowed` (by the replacement order).
+  void free_ways(const L1View& l1, std::uint32_t sm, std::uint32_t set, std::size_t row,
+                 std::uint64_t allowed, std::uint32_t count) {
+    const std::uint32_t global_set = l1.policy_set(sm, set);
+    for (std::uint32_t i = 0; i < count && allowed != 0; ++i) {
+      const std::uint32_t way =
+          l1.policy.replace_excluding(global_set, ~allowed, streams_.l1_replacement);
+      if (way == kNoWay) {
+        return;
+      }
+      const std::size_t cell = row + way;
+      if ((bits_of(l1.flags[cell]) & kPrefetchedWay) != 0) {
+        ++prefetch_count(prefetch_slot_[cell], kEarlyEvictions);
+        unused_prefetch_left(sm);
+        ++prefetch_evictions_[sm];
+      }
+      l1.invalidate_way(sm, set, way);
+      allowed &= ~(std::uint64_t{1} << way);
     }
   }
 
@@ -481,6 +569,9 @@ class SmSideOf final : public SmSide {
       return;
     }
     const std::uint32_t set = s_.line_space.view().l1_set[line];
+    if constexpr (kDecoupled) {
+      make_room(l1, sm, set, false);
+    }
     const std::size_t at = fill_l1(l1, sm, set, line, holder);
     if (at == kNoCell) {
       ++prefetch_count(counter, kDropped);
@@ -524,6 +615,9 @@ class SmSideOf final : public SmSide {
   std::vector<std::uint32_t> prefetched_lines_;  // per SM: unused prefetched lines in its L1
   std::vector<std::uint64_t> l2_reads_;          // per SM: lines its L1 read from the L2
   std::uint32_t l1_lines_ = 0;                   // lines per SM's L1 in this launch
+  std::uint32_t l1_ways_ = 0;                    // ways per set in this launch
+  std::vector<std::uint64_t> prefetch_uses_;       // per SM, decoupled storage: prefetched lines
+  std::vector<std::uint64_t> prefetch_evictions_;  // used by demand, and evicted unused
 };
 
 }  // namespace memcarlo::sim

@@ -400,13 +400,18 @@ TEST(SnakeTrial, ARandomGatherTrainsNothingThrottlesAndKeepsTheHitRatio) {
     const double after =
         static_cast<double>(r.overall.l1_hits) / static_cast<double>(r.overall.l1_accesses);
     EXPECT_LE(before - after, 0.005) << trial;
-    // 32 lines per instruction: the L1-L2 traffic passes 70 % of 64 bytes a cycle.
+    // 32 lines per instruction, but 64 MSHRs and ~470 cycles to DRAM: this SM reads about
+    // 17 bytes a cycle from the L2 (16383 lines in ~123k cycles), 27 % of the default peak of
+    // 64 bytes a cycle. With the peak set to 16 bytes a cycle the traffic passes 70 % of it
+    // and Snake throttles.
     config.prefetch.policy = std::string(ThrottleWatchingSnake::kName);
+    config.params.set("prefetch.snake.peak_bytes_per_cycle", "16");
     ThrottleWatchingSnake::throttled = 0;
     (void)run_trial_with<prefetch::BuiltIn::With<ThrottleWatchingSnake>>(compiled, config, 7,
                                                                           trial, workspace);
     EXPECT_GT(ThrottleWatchingSnake::throttled, 0u) << trial;
     config.prefetch.policy = "snake";
+    config.params = one_sm().params;
   }
 }
 
@@ -432,6 +437,59 @@ TEST(SnakeTrial, ResultsDoNotDependOnTheThreadCount) {
   }
 }
 
+/// One warp reads lines 0..7 of one 8-way set (load 0), then the same lines again (load 1).
+std::string two_passes_over_one_set() {
+  TraceBuilder trace(1, 32);
+  const std::uint32_t first = trace.add_load(AccessKind::kRead, "first[i]");
+  const std::uint32_t second = trace.add_load(AccessKind::kRead, "second[i]");
+  for (const std::uint32_t id : {first, second}) {
+    for (std::uint64_t line = 0; line < 8; ++line) {
+      trace.coalesced(0, 0, id, 0x10000 + line * 128);
+    }
+  }
+  return trace.write("snake-two-passes");
+}
+
+TEST(SnakeDecoupled, HoldsDemandDataToHalfTheSetUntilTrained) {
+  // One warp cannot promote a stride (three warps must), so Snake stays untrained and
+  // prefetches nothing. Decoupled: demand data keeps to 4 of the 8 ways, so the 8 lines cycle
+  // through 4 LRU ways and the second pass misses every time; not decoupled: the 8 lines fit.
+  const std::string path = two_passes_over_one_set();
+  const std::vector<std::string> tiny = {"l1.size=1KiB", "l1.associativity=8"};
+  std::vector<std::string> settings = tiny;
+  const TrialResult decoupled = run_one(path, one_sm(settings));
+  EXPECT_EQ(total(decoupled, "issued"), 0u);
+  EXPECT_EQ(decoupled.loads[1].l1_hits, 0u);
+  settings.push_back("prefetch.snake.decoupled=false");
+  const TrialResult shared = run_one(path, one_sm(settings));
+  EXPECT_EQ(shared.loads[1].l1_hits, 8u);
+  // demand_percent=100: demand data may take the whole set, as without decoupling: 8 hits.
+  // 75 % (6 ways): 8 lines cycling through 6 LRU ways miss every time, as with 4.
+  settings = tiny;
+  settings.push_back("prefetch.snake.demand_percent=100");
+  EXPECT_EQ(run_one(path, one_sm(settings)).loads[1].l1_hits, 8u);
+  settings.back() = "prefetch.snake.demand_percent=75";
+  EXPECT_EQ(run_one(path, one_sm(settings)).loads[1].l1_hits, 0u);
+}
+
+TEST(SnakeDecoupled, AFullSetFreesThePrefetchSideUnlessPrefetchesWentToDemand) {
+  // The LPS chain on a 1 KiB L1 (8 ways, one set), no throttling: prefetches keep the set
+  // full, and each fill into it frees 2 ways (25 %) from one side. transfer_percent=100 never
+  // frees the demand side: every freed line is a prefetched one, unused (an early eviction);
+  // transfer_percent=0 frees the demand side as soon as one prefetch was used: fewer early
+  // evictions, more coverage.
+  const std::string path = lps_chain(1, 4);
+  const auto run_with = [&](const char* transfer) {
+    return run_one(path, one_sm({"l1.size=1KiB", "l1.associativity=8",
+                                 "prefetch.snake.throttle=false", transfer}));
+  };
+  const TrialResult prefetch_side = run_with("prefetch.snake.transfer_percent=100");
+  const TrialResult demand_side = run_with("prefetch.snake.transfer_percent=0");
+  EXPECT_GT(total(prefetch_side, "early_evictions"), 0u);
+  EXPECT_LT(total(demand_side, "early_evictions"), total(prefetch_side, "early_evictions"));
+  EXPECT_GT(total(demand_side, "covered"), total(prefetch_side, "covered"));
+}
+
 TEST(SnakeKeys, AreListedWithDefaultsAndBadValuesNameTheKey) {
   const auto message = [](std::vector<std::string> settings) {
     try {
@@ -451,8 +509,11 @@ TEST(SnakeKeys, AreListedWithDefaultsAndBadValuesNameTheKey) {
   EXPECT_NE(message({"prefetch.policy=snake", "prefetch.snake.bandwidth_low=80"})
                 .find("prefetch.snake.bandwidth_low: expected an integer from 0 to 70; got 80"),
             std::string::npos);
+  EXPECT_NE(message({"prefetch.policy=snake", "prefetch.snake.free_percent=0"})
+                .find("prefetch.snake.free_percent: expected an integer from 1 to 100; got 0"),
+            std::string::npos);
   EXPECT_EQ(message({"prefetch.policy=snake", "prefetch.snake.throttle=false",
-                     "prefetch.snake.intra_inter=false"}),
+                     "prefetch.snake.intra_inter=false", "prefetch.snake.decoupled=false"}),
             "no error");
   const std::vector<ParameterInfo>& keys = hierarchy_parameters();
   for (const auto& [key, fallback] : {std::pair{"prefetch.snake.tail_entries", "10"},
@@ -460,7 +521,11 @@ TEST(SnakeKeys, AreListedWithDefaultsAndBadValuesNameTheKey) {
                                       {"prefetch.snake.full_window", "50"},
                                       {"prefetch.snake.bandwidth_high", "70"},
                                       {"prefetch.snake.bandwidth_low", "50"},
-                                      {"prefetch.snake.throttle", "true"}}) {
+                                      {"prefetch.snake.throttle", "true"},
+                                      {"prefetch.snake.decoupled", "true"},
+                                      {"prefetch.snake.demand_percent", "50"},
+                                      {"prefetch.snake.free_percent", "25"},
+                                      {"prefetch.snake.transfer_percent", "80"}}) {
     const auto found = std::find_if(keys.begin(), keys.end(),
                                     [&](const ParameterInfo& info) { return info.key == key; });
     ASSERT_NE(found, keys.end()) << key;

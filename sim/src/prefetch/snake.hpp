@@ -32,6 +32,15 @@
 // L1 gives the prefetches until trained), and none while the L1->L2 read traffic measured over
 // `bandwidth_window` cycles has passed `bandwidth_high` % of `peak_bytes_per_cycle` until it
 // falls under `bandwidth_low` %. Training goes on while throttled.
+// Decoupled storage (`decoupled`, section 3.2; done by the SM side, sm_side.hpp, for a
+// prefetcher with kDecoupledStorage): a way's prefetched flag tells the prefetch side from the
+// demand side, and a demand hit on a prefetched line only clears the flag. Per set (the
+// engine's L1 is set-associative; the paper's rules are for the whole unified cache): until
+// the SM's Snake has promoted a stride, a demand fill that finds `demand_percent` (50) of the
+// set's ways holding demand data replaces one of those; a fill that finds the set full first
+// frees `free_percent` (25) of its ways by the replacement order from one side: the demand
+// side when more than `transfer_percent` (80) of the prefetched lines that left the SM's
+// prefetch side went to demand (were used rather than evicted unused), else the prefetch side.
 #pragma once
 
 #include <algorithm>
@@ -77,6 +86,21 @@ inline constexpr KeySpec kSnakeBandwidthLow{
 inline constexpr KeySpec kSnakePeakBytes{
     "prefetch.snake.peak_bytes_per_cycle", "integer", "64",
     "snake: the peak L1-L2 read bandwidth of one SM, bytes per cycle, 1 to 4096"};
+inline constexpr KeySpec kSnakeDecoupled{
+    "prefetch.snake.decoupled", "boolean", "true",
+    "snake: decoupled storage in the L1 (false: prefetched lines replaced as demand ones; with "
+    "throttle=false the paper's Snake-DT)"};
+inline constexpr KeySpec kSnakeDemandPercent{
+    "prefetch.snake.demand_percent", "integer", "50",
+    "snake (decoupled): % of a set's ways demand data may hold until the SM's Snake is trained, "
+    "1 to 100"};
+inline constexpr KeySpec kSnakeFreePercent{
+    "prefetch.snake.free_percent", "integer", "25",
+    "snake (decoupled): % of a full set's ways freed (LRU) from one side, 1 to 100"};
+inline constexpr KeySpec kSnakeTransferPercent{
+    "prefetch.snake.transfer_percent", "integer", "80",
+    "snake (decoupled): over this % of prefetched lines used by demand (of those used or "
+    "evicted), a full set frees demand ways, else prefetched ones, 0 to 100"};
 inline constexpr KeySpec kSnakeBandwidthWindow{
     "prefetch.snake.bandwidth_window", "integer", "64",
     "snake: cycles over which the L1-L2 bandwidth is measured, 1 to 1000000"};
@@ -91,7 +115,11 @@ class Snake {
                                     kSnakeIntraInter,     kSnakeThrottle,
                                     kSnakeFullWindow,     kSnakeSpacePercent,
                                     kSnakeBandwidthHigh,  kSnakeBandwidthLow,
-                                    kSnakePeakBytes,      kSnakeBandwidthWindow};
+                                    kSnakePeakBytes,      kSnakeBandwidthWindow,
+                                    kSnakeDecoupled,      kSnakeDemandPercent,
+                                    kSnakeFreePercent,    kSnakeTransferPercent};
+  /// The SM side keeps its L1's prefetched and demand lines apart (decoupled() says whether).
+  static constexpr bool kDecoupledStorage = true;
 
   /// T1's states (the paper's two bits).
   enum class Status : std::uint8_t { kNotTrained = 0b00, kPromoted = 0b10, kTrained = 0b11 };
@@ -138,13 +166,26 @@ class Snake {
         high_(bounded_key(config, kSnakeBandwidthHigh, 1, 100)),
         low_(bounded_key(config, kSnakeBandwidthLow, 0, high_)),
         peak_bytes_(bounded_key(config, kSnakePeakBytes, 1, 4096)),
-        window_(bounded_key(config, kSnakeBandwidthWindow, 1, 1000000)) {}
+        window_(bounded_key(config, kSnakeBandwidthWindow, 1, 1000000)),
+        decoupled_(boolean_key(config, kSnakeDecoupled)),
+        demand_percent_(bounded_key(config, kSnakeDemandPercent, 1, 100)),
+        free_percent_(bounded_key(config, kSnakeFreePercent, 1, 100)),
+        transfer_percent_(bounded_key(config, kSnakeTransferPercent, 0, 100)) {}
+
+  // ---- the decoupled storage's parameters, read by the SM side ----------------------------
+  [[nodiscard]] bool decoupled() const { return decoupled_; }
+  [[nodiscard]] std::uint32_t demand_percent() const { return demand_percent_; }
+  [[nodiscard]] std::uint32_t free_percent() const { return free_percent_; }
+  [[nodiscard]] std::uint32_t transfer_percent() const { return transfer_percent_; }
+  /// Whether SM `sm`'s Snake has promoted a stride in this launch.
+  [[nodiscard]] bool trained(std::uint32_t sm) const { return trained_[sm] != 0; }
 
   void begin_launch(std::uint32_t sm_count) {
     head_.assign(std::size_t{sm_count} * kWarpTables, Head{});
     tail_.assign(std::size_t{sm_count} * tail_entries_, TailEntry{});
     pcs_.reset(sm_count, tail_entries_);
     throttles_.assign(sm_count, Throttle{});
+    trained_.assign(sm_count, 0);
     clock_ = 0;
   }
 
@@ -306,6 +347,7 @@ class Snake {
       match->status = Status::kTrained;
     } else if (match->status == Status::kNotTrained && match->warp_count() >= train_warps_) {
       match->status = Status::kPromoted;
+      trained_[sm] = 1;
     }
   }
 
@@ -471,6 +513,11 @@ class Snake {
   std::uint32_t low_;
   std::uint32_t peak_bytes_;
   std::uint32_t window_;
+  bool decoupled_;
+  std::uint32_t demand_percent_;
+  std::uint32_t free_percent_;
+  std::uint32_t transfer_percent_;
+  std::vector<std::uint8_t> trained_;  // per SM
   std::vector<Head> head_;
   std::vector<TailEntry> tail_;
   LruTable<PcFields> pcs_;
