@@ -103,6 +103,8 @@ class SmSideOf final : public SmSide {
       if constexpr (kDecoupled) {
         prefetch_evictions_.assign(config_.sm.count, 0);
         prefetch_uses_.assign(config_.sm.count, 0);
+        prefetched_ways_.assign(std::size_t{config_.sm.count} * config_.l1.sets(), 0);
+        l1_way_mask_ = l1_ways_ >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l1_ways_) - 1;
       }
     }
     prefetcher_.begin_launch(config_.sm.count);
@@ -352,6 +354,9 @@ class SmSideOf final : public SmSide {
             if ((bits_of(l1.flags[row + way]) & kPrefetchedWay) != 0) {
               unused_prefetch_left(sm);
             }
+            if constexpr (kDecoupled) {
+              clear_prefetched_way(l1, row + way);
+            }
           }
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
@@ -396,6 +401,7 @@ class SmSideOf final : public SmSide {
       unused_prefetch_left(sm);
       if constexpr (kDecoupled) {
         ++prefetch_uses_[sm];  // moves to the demand side: only the flag changes
+        clear_prefetched_way(l1, at);
       }
       const bool late = l1.fill_time[at] > clock;
       const std::uint32_t trigger = prefetch_slot_[at];
@@ -421,6 +427,11 @@ class SmSideOf final : public SmSide {
           ++prefetch_evictions_[sm];
         }
       }
+      if constexpr (kDecoupled) {
+        if (at != kNoCell) {
+          clear_prefetched_way(l1, at);  // a new line: issue_prefetch flags it again if it is one
+        }
+      }
       return at;
     } else {
       return l1.fill(sm, set, line, holder, streams_.l1_replacement);
@@ -436,14 +447,9 @@ class SmSideOf final : public SmSide {
     }
     const std::uint32_t global_set = l1.policy_set(sm, set);
     const std::size_t row = l1.row(sm, set);
-    std::uint64_t prefetched = 0;
-    std::uint64_t demanded = 0;
-    for (std::uint32_t way = 0; way < l1_ways_; ++way) {
-      if (l1.tags[row + way] != kNoLine) {
-        const std::uint64_t bit = std::uint64_t{1} << way;
-        ((bits_of(l1.flags[row + way]) & kPrefetchedWay) != 0 ? prefetched : demanded) |= bit;
-      }
-    }
+    const std::uint64_t held = l1_way_mask_ & ~l1.masks[global_set].invalid;
+    const std::uint64_t prefetched = prefetched_ways_[global_set] & held;
+    const std::uint64_t demanded = held & ~prefetched;
     const std::uint64_t pinned = l1.masks[global_set].pinned;
     if (demand && !prefetcher_.trained(sm) &&
         std::uint64_t(std::popcount(demanded)) * 100 >=
@@ -451,8 +457,8 @@ class SmSideOf final : public SmSide {
       free_ways(l1, sm, set, row, demanded & ~pinned, 1);
       return;
     }
-    if (l1.masks[global_set].invalid != 0) {
-      return;
+    if (l1.masks[global_set].invalid != 0 || prefetched == 0) {
+      return;  // room left, or no prefetch side in this set: plain replacement
     }
     // of the prefetched lines the prefetch side gave up so far (used, or evicted unused)
     const bool demand_side = prefetch_uses_[sm] * 100 >
@@ -483,8 +489,14 @@ class SmSideOf final : public SmSide {
         ++prefetch_evictions_[sm];
       }
       l1.invalidate_way(sm, set, way);
+      prefetched_ways_[global_set] &= ~(std::uint64_t{1} << way);
       allowed &= ~(std::uint64_t{1} << way);
     }
+  }
+
+  /// Way `cell` of the L1 no longer holds an unused prefetched line (decoupled storage).
+  void clear_prefetched_way(const L1View& l1, std::size_t cell) {
+    prefetched_ways_[cell / l1.row_stride] &= ~(std::uint64_t{1} << (cell % l1.row_stride));
   }
 
   /// An unused prefetched line of SM `sm` was used, evicted or invalidated.
@@ -581,6 +593,9 @@ class SmSideOf final : public SmSide {
     l1.valid[at] = sector_mask(k_.all_l1_sectors);
     l1.fill_time[at] = kPendingFill;
     l1.flags[at] = way_flags(kPrefetchedWay);
+    if constexpr (kDecoupled) {
+      prefetched_ways_[at / l1.row_stride] |= std::uint64_t{1} << (at % l1.row_stride);
+    }
     ++prefetched_lines_[sm];
     ++l2_reads_[sm];
     *out++ = {clock,
@@ -618,6 +633,8 @@ class SmSideOf final : public SmSide {
   std::uint32_t l1_ways_ = 0;                    // ways per set in this launch
   std::vector<std::uint64_t> prefetch_uses_;       // per SM, decoupled storage: prefetched lines
   std::vector<std::uint64_t> prefetch_evictions_;  // used by demand, and evicted unused
+  std::vector<std::uint64_t> prefetched_ways_;  // per (SM, set): ways of unused prefetched lines
+  std::uint64_t l1_way_mask_ = 0;               // the launch's ways
 };
 
 }  // namespace memcarlo::sim

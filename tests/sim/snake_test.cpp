@@ -473,14 +473,14 @@ TEST(SnakeDecoupled, HoldsDemandDataToHalfTheSetUntilTrained) {
 }
 
 TEST(SnakeDecoupled, AFullSetFreesThePrefetchSideUnlessPrefetchesWentToDemand) {
-  // The LPS chain on a 1 KiB L1 (8 ways, one set), no throttling: prefetches keep the set
-  // full, and each fill into it frees 2 ways (25 %) from one side. transfer_percent=100 never
+  // The LPS chain on a 4 KiB L1 (4 sets of 8 ways), no throttling: prefetches keep the sets
+  // full, and a fill into a full set frees 2 ways (25 %) from one side. transfer_percent=100 never
   // frees the demand side: every freed line is a prefetched one, unused (an early eviction);
   // transfer_percent=0 frees the demand side as soon as one prefetch was used: fewer early
   // evictions, more coverage.
   const std::string path = lps_chain(1, 4);
   const auto run_with = [&](const char* transfer) {
-    return run_one(path, one_sm({"l1.size=1KiB", "l1.associativity=8",
+    return run_one(path, one_sm({"l1.size=4KiB", "l1.associativity=8",
                                  "prefetch.snake.throttle=false", transfer}));
   };
   const TrialResult prefetch_side = run_with("prefetch.snake.transfer_percent=100");

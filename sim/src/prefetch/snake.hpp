@@ -37,7 +37,8 @@
 // demand side, and a demand hit on a prefetched line only clears the flag. Per set (the
 // engine's L1 is set-associative; the paper's rules are for the whole unified cache): until
 // the SM's Snake has promoted a stride, a demand fill that finds `demand_percent` (50) of the
-// set's ways holding demand data replaces one of those; a fill that finds the set full first
+// set's ways holding demand data replaces one of those; a fill that finds the set full, with
+// unused prefetched lines in it (else plain replacement: there is no side to choose), first
 // frees `free_percent` (25) of its ways by the replacement order from one side: the demand
 // side when more than `transfer_percent` (80) of the prefetched lines that left the SM's
 // prefetch side went to demand (were used rather than evicted unused), else the prefetch side.
