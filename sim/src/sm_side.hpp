@@ -33,9 +33,20 @@ class SmSide {
   virtual PrivateCacheView l1_view() = 0;
 };
 
+/// Whether prefetcher P keeps its L1 lines apart from demand data (P::kDecoupledStorage: Snake).
+template <class P>
+constexpr bool decoupled_storage() {
+  if constexpr (requires { P::kDecoupledStorage; }) {
+    return P::kDecoupledStorage;
+  } else {
+    return false;
+  }
+}
+
 template <class L1Policy, class Prefetcher>
 class SmSideOf final : public SmSide {
   using L1View = typename PrivateCaches<L1Policy>::View;
+  static constexpr bool kDecoupled = decoupled_storage<Prefetcher>();
 
  public:
   SmSideOf(const CompiledTrace& trace, const HierarchyConfig& config, LaunchStreams& streams,
@@ -85,6 +96,16 @@ class SmSideOf final : public SmSide {
     }
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_slot_.assign(l1_.cells(), 0);
+      prefetched_lines_.assign(config_.sm.count, 0);
+      l2_reads_.assign(config_.sm.count, 0);
+      l1_lines_ = static_cast<std::uint32_t>(l1_.cells() / std::max(config_.sm.count, 1u));
+      l1_ways_ = launch.occupancy.l1_ways;
+      if constexpr (kDecoupled) {
+        prefetch_evictions_.assign(config_.sm.count, 0);
+        prefetch_uses_.assign(config_.sm.count, 0);
+        prefetched_ways_.assign(std::size_t{config_.sm.count} * config_.l1.sets(), 0);
+        l1_way_mask_ = l1_ways_ >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l1_ways_) - 1;
+      }
     }
     prefetcher_.begin_launch(config_.sm.count);
   }
@@ -261,7 +282,7 @@ class SmSideOf final : public SmSide {
       missing = l1_sectors & ~bits_of(l1.valid[at]);
       l1.touch(sm, t.l1_set, way);
       if constexpr (Prefetcher::kMaxRequests > 0) {
-        used_prefetched_way(l1, at, t.slot(), clock);
+        used_prefetched_way(l1, sm, at, t.slot(), clock);
       }
       if (missing == 0) {
         ++c.l1_hits;
@@ -291,6 +312,9 @@ class SmSideOf final : public SmSide {
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
       l1.valid[at] |= missing;
     } else {
+      if constexpr (kDecoupled) {
+        make_room(l1, sm, t.l1_set, true);
+      }
       at = fill_l1(l1, sm, t.l1_set, t.line, holder);
       missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       if (at != kNoCell) [[likely]] {
@@ -326,11 +350,22 @@ class SmSideOf final : public SmSide {
         c.l1_store_sector_hits +=
             static_cast<std::uint32_t>(std::popcount(l1_sectors & bits_of(l1.valid[row + way])));
         if (k.store == StorePolicy::kInvalidate) {
+          if constexpr (Prefetcher::kMaxRequests > 0) {
+            if ((bits_of(l1.flags[row + way]) & kPrefetchedWay) != 0) {
+              unused_prefetch_left(sm);
+            }
+            if constexpr (kDecoupled) {
+              clear_prefetched_way(l1, row + way);
+            }
+          }
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
           l1.valid[row + way] |= t.l1_full_sectors;
         }
       } else if (k.store == StorePolicy::kAllocate) {
+        if constexpr (kDecoupled) {
+          make_room(l1, sm, t.l1_set, true);
+        }
         const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder);
         if (at != kNoCell) [[likely]] {
           l1.valid[at] = sector_mask(t.l1_full_sectors);
@@ -360,9 +395,14 @@ class SmSideOf final : public SmSide {
   /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the access is
   /// covered, and the prefetch (counted to the load that triggered it) was useful, and late if
   /// its data has not arrived.
-  void used_prefetched_way(const L1View& l1, std::size_t at, std::uint32_t slot,
-                           std::uint64_t clock) {
+  void used_prefetched_way(const L1View& l1, std::uint32_t sm, std::size_t at,
+                           std::uint32_t slot, std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
+      unused_prefetch_left(sm);
+      if constexpr (kDecoupled) {
+        ++prefetch_uses_[sm];  // moves to the demand side: only the flag changes
+        clear_prefetched_way(l1, at);
+      }
       const bool late = l1.fill_time[at] > clock;
       const std::uint32_t trigger = prefetch_slot_[at];
       ++prefetch_count(slot, kCovered);
@@ -382,11 +422,87 @@ class SmSideOf final : public SmSide {
           l1.template fill<true>(sm, set, line, holder, streams_.l1_replacement, &evicted);
       if (at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0) {
         ++prefetch_count(prefetch_slot_[at], kEarlyEvictions);
+        unused_prefetch_left(sm);
+        if constexpr (kDecoupled) {
+          ++prefetch_evictions_[sm];
+        }
+      }
+      if constexpr (kDecoupled) {
+        if (at != kNoCell) {
+          clear_prefetched_way(l1, at);  // a new line: issue_prefetch flags it again if it is one
+        }
       }
       return at;
     } else {
       return l1.fill(sm, set, line, holder, streams_.l1_replacement);
     }
+  }
+
+  /// Decoupled storage (Snake, prefetch/snake.hpp): before a fill of SM `sm`'s set `set`
+  /// (`demand`: a demand fill, else a prefetch), holds demand data to its share of the set
+  /// until the prefetcher is trained, and frees part of a full set from one side.
+  void make_room(const L1View& l1, std::uint32_t sm, std::uint32_t set, bool demand) {
+    if (!prefetcher_.decoupled()) {
+      return;
+    }
+    const std::uint32_t global_set = l1.policy_set(sm, set);
+    const std::size_t row = l1.row(sm, set);
+    const std::uint64_t held = l1_way_mask_ & ~l1.masks[global_set].invalid;
+    const std::uint64_t prefetched = prefetched_ways_[global_set] & held;
+    const std::uint64_t demanded = held & ~prefetched;
+    const std::uint64_t pinned = l1.masks[global_set].pinned;
+    if (demand && !prefetcher_.trained(sm) &&
+        std::uint64_t(std::popcount(demanded)) * 100 >=
+            std::uint64_t{l1_ways_} * prefetcher_.demand_percent()) {
+      free_ways(l1, sm, set, row, demanded & ~pinned, 1);
+      return;
+    }
+    if (l1.masks[global_set].invalid != 0 || prefetched == 0) {
+      return;  // room left, or no prefetch side in this set: plain replacement
+    }
+    // of the prefetched lines the prefetch side gave up so far (used, or evicted unused)
+    const bool demand_side = prefetch_uses_[sm] * 100 >
+                             (prefetch_uses_[sm] + prefetch_evictions_[sm]) *
+                                 prefetcher_.transfer_percent();
+    std::uint64_t side = (demand_side ? demanded : prefetched) & ~pinned;
+    if (side == 0) {
+      side = (demand_side ? prefetched : demanded) & ~pinned;
+    }
+    free_ways(l1, sm, set, row, side,
+              std::max<std::uint32_t>(1, l1_ways_ * prefetcher_.free_percent() / 100));
+  }
+
+  /// Invalidates up to `count` of the ways in `allowed` (by the replacement order).
+  void free_ways(const L1View& l1, std::uint32_t sm, std::uint32_t set, std::size_t row,
+                 std::uint64_t allowed, std::uint32_t count) {
+    const std::uint32_t global_set = l1.policy_set(sm, set);
+    for (std::uint32_t i = 0; i < count && allowed != 0; ++i) {
+      const std::uint32_t way =
+          l1.policy.replace_excluding(global_set, ~allowed, streams_.l1_replacement);
+      if (way == kNoWay) {
+        return;
+      }
+      const std::size_t cell = row + way;
+      if ((bits_of(l1.flags[cell]) & kPrefetchedWay) != 0) {
+        ++prefetch_count(prefetch_slot_[cell], kEarlyEvictions);
+        unused_prefetch_left(sm);
+        ++prefetch_evictions_[sm];
+      }
+      l1.invalidate_way(sm, set, way);
+      prefetched_ways_[global_set] &= ~(std::uint64_t{1} << way);
+      allowed &= ~(std::uint64_t{1} << way);
+    }
+  }
+
+  /// Way `cell` of the L1 no longer holds an unused prefetched line (decoupled storage).
+  void clear_prefetched_way(const L1View& l1, std::size_t cell) {
+    prefetched_ways_[cell / l1.row_stride] &= ~(std::uint64_t{1} << (cell % l1.row_stride));
+  }
+
+  /// An unused prefetched line of SM `sm` was used, evicted or invalidated.
+  void unused_prefetch_left(std::uint32_t sm) {
+    std::uint32_t& count = prefetched_lines_[sm];
+    count -= count > 0 ? 1 : 0;  // an L2 back-invalidation is not seen here: never below 0
   }
 
   /// Where the prefetcher's requests go: each one a way in the SM's L1 and a request to the L2.
@@ -418,6 +534,7 @@ class SmSideOf final : public SmSide {
                                 ? trace_.access_sites[index]
                                 : AccessSite{line_at, 0, AccessSite::kFirstOfInstruction, {}};
     const BlockSlot& block = residency_.block(sm, residency_.warp(sm, slot).block_slot);
+    l2_reads_[sm] += hit ? 0 : 1;
     const prefetch::L1Access access{SmIndex{sm},
                                     ResidentWarp{static_cast<std::uint16_t>(slot)},
                                     StaticLoadId{trace_.slots[t.slot()].load},
@@ -431,6 +548,9 @@ class SmSideOf final : public SmSide {
                                     slot - block.first_warp_slot,
                                     residency_.warps_per_block(),
                                     Cycles{clock},
+                                    prefetched_lines_[sm],
+                                    l1_lines_,
+                                    l2_reads_[sm],
                                     streams_.prefetch};
     Sink sink{*this, sm, t.slot(), clock, out, effect, Prefetcher::kMaxRequests};
     prefetcher_.on_access(access, sink);
@@ -461,6 +581,9 @@ class SmSideOf final : public SmSide {
       return;
     }
     const std::uint32_t set = s_.line_space.view().l1_set[line];
+    if constexpr (kDecoupled) {
+      make_room(l1, sm, set, false);
+    }
     const std::size_t at = fill_l1(l1, sm, set, line, holder);
     if (at == kNoCell) {
       ++prefetch_count(counter, kDropped);
@@ -470,6 +593,11 @@ class SmSideOf final : public SmSide {
     l1.valid[at] = sector_mask(k_.all_l1_sectors);
     l1.fill_time[at] = kPendingFill;
     l1.flags[at] = way_flags(kPrefetchedWay);
+    if constexpr (kDecoupled) {
+      prefetched_ways_[at / l1.row_stride] |= std::uint64_t{1} << (at % l1.row_stride);
+    }
+    ++prefetched_lines_[sm];
+    ++l2_reads_[sm];
     *out++ = {clock,
               k_.t2,
               line,
@@ -499,6 +627,14 @@ class SmSideOf final : public SmSide {
   std::uint64_t trial_epoch_ = 0;
   std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group (prefetchers only)
   std::vector<std::uint32_t> prefetch_slot_;  // per L1 cell: the slot whose prefetch filled it
+  std::vector<std::uint32_t> prefetched_lines_;  // per SM: unused prefetched lines in its L1
+  std::vector<std::uint64_t> l2_reads_;          // per SM: lines its L1 read from the L2
+  std::uint32_t l1_lines_ = 0;                   // lines per SM's L1 in this launch
+  std::uint32_t l1_ways_ = 0;                    // ways per set in this launch
+  std::vector<std::uint64_t> prefetch_uses_;       // per SM, decoupled storage: prefetched lines
+  std::vector<std::uint64_t> prefetch_evictions_;  // used by demand, and evicted unused
+  std::vector<std::uint64_t> prefetched_ways_;  // per (SM, set): ways of unused prefetched lines
+  std::uint64_t l1_way_mask_ = 0;               // the launch's ways
 };
 
 }  // namespace memcarlo::sim

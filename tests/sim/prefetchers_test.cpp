@@ -252,9 +252,9 @@ TEST(BaselinePrefetchers, KeysAreListedWithDefaultsAndBadValuesNameTheKey) {
             std::string::npos);
   EXPECT_NE(message({"prefetch.degree=-1"}).find("prefetch.degree: expected a non-negative"),
             std::string::npos);
-  EXPECT_NE(message({"prefetch.policy=snake"})
+  EXPECT_NE(message({"prefetch.policy=stream"})
                 .find("prefetch.policy: expected one of none, next-line, intra-warp, inter-warp, "
-                      "mta, cta-aware"),
+                      "mta, cta-aware, snake"),
             std::string::npos);
   const std::vector<ParameterInfo>& keys = hierarchy_parameters();
   for (const auto& [key, fallback] : {std::pair{"prefetch.degree", "1"},

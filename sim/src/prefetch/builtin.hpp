@@ -8,6 +8,7 @@
 #include "memcarlo/sim/prefetch/registry.hpp"
 #include "mta.hpp"
 #include "next_line.hpp"
+#include "snake.hpp"
 
 namespace memcarlo::sim::prefetch {
 
@@ -17,7 +18,8 @@ using Prefetching = List<NextLine,
                          IntraWarp,
                          InterWarp,
                          ManyThreadAware,
-                         CtaAware>;
+                         CtaAware,
+                         Snake>;
 // clang-format on
 
 /// Every prefetch.policy, none first.

@@ -60,7 +60,12 @@ struct L1Access {
   std::uint32_t warp_in_block;    // the warp's index within its block
   std::uint32_t warps_per_block;  // of the launch
   Cycles clock;                   // the SM's logical clock
-  RandomStream& random;           // Purpose::kPrefetch of this SM and epoch
+  // The SM's L1 as a throttle sees it (kept by the SM side only while a prefetcher is on):
+  std::uint32_t prefetched_lines;  // lines a prefetch brought that no demand access used yet
+  std::uint32_t l1_lines;          // lines the SM's L1 holds in this launch (after the carveout)
+  std::uint64_t l2_reads;          // lines the SM's L1 asked the L2 for since the launch began
+                                   // (demand load misses and prefetches; not stores)
+  RandomStream& random;            // Purpose::kPrefetch of this SM and epoch
 
   /// The warp's id in the grid: block x warps per block + warp in block.
   [[nodiscard]] std::uint64_t global_warp() const {
