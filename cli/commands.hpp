@@ -50,5 +50,7 @@ void add_hierarchy_for_device_command(CLI::App& hierarchy);
 void add_synth_command(CLI::App& app);
 /// Adds `import` and `export` under the `trace` subcommand (Accel-Sim interoperability).
 void add_trace_interop_commands(CLI::App& trace);
+/// `memcarlo locality`: threadblock locality graphs, static, measured and compared.
+void add_locality_command(CLI::App& app);
 
 }  // namespace memcarlo::cli
