@@ -32,6 +32,7 @@ struct LocalityOptions {
   std::string grid;
   std::string block;
   std::vector<std::string> defines;
+  std::vector<std::string> parameters;
   std::vector<std::string> includes;
   std::uint32_t launch = 0;
   bool launch_given = false;
@@ -66,23 +67,30 @@ tracebuf::Dim3 parse_dim3(const std::string& text, const std::string& option) {
   throw UserError(option + " " + text + ": expected X[,Y[,Z]] with positive integers");
 }
 
-std::map<std::string, std::int64_t> parse_defines(const std::vector<std::string>& defines) {
+/// Values of -D NAME=VALUE (integer macros: a symbol of that name, if the table has one, takes
+/// the value too) and --param NAME=VALUE (kernel parameters; these must be integers).
+std::map<std::string, std::int64_t> parse_values(const std::vector<std::string>& defines,
+                                                 const std::vector<std::string>& parameters) {
   std::map<std::string, std::int64_t> values;
-  for (const std::string& define : defines) {
-    const std::size_t equals = define.find('=');
-    const std::string name = define.substr(0, equals);
-    if (equals == std::string::npos || name.empty()) {
-      throw UserError("-D " + define + ": expected NAME=VALUE with an integer value");
+  const auto parse = [&](const std::string& item, const std::string& option, bool strict) {
+    const std::size_t equals = item.find('=');
+    const std::string name = item.substr(0, equals);
+    if (name.empty() || (strict && equals == std::string::npos)) {
+      throw UserError(option + " " + item + ": expected NAME=VALUE with an integer value");
     }
-    const std::string text = define.substr(equals + 1);
+    if (equals == std::string::npos) return;
+    const std::string text = item.substr(equals + 1);
     char* end = nullptr;
     const long long value = std::strtoll(text.c_str(), &end, 0);
     if (text.empty() || *end != '\0') {
       // A macro with a non-integer body still goes to the instrumenter; it binds no symbol.
-      continue;
+      if (strict) throw UserError(option + " " + item + ": expected an integer value");
+      return;
     }
     values[name] = value;
-  }
+  };
+  for (const std::string& define : defines) parse(define, "-D", false);
+  for (const std::string& parameter : parameters) parse(parameter, "--param", true);
   return values;
 }
 
@@ -186,7 +194,7 @@ void write_file(const std::string& path, const std::string& text, const std::str
 }
 
 void run_locality(const LocalityOptions& options) {
-  const LaunchValues base{{}, {}, parse_defines(options.defines)};
+  const LaunchValues base{{}, {}, parse_values(options.defines, options.parameters)};
   nlohmann::json document = {{"schema_version", 1}};
   std::ostringstream text;
   const locality::SparseGraph* csv_elements = nullptr;
@@ -331,15 +339,16 @@ void add_locality_command(CLI::App& app) {
       "locality",
       "Threadblock locality graphs (LocalityGuru): L(i, j) = the elements (and the 128-byte "
       "lines) blocks i and j both read.\n"
-      "  memcarlo locality SOURCE.cu|LOADS.json --kernel K --grid X,Y,Z --block X,Y,Z [-D N=256]\n"
+      "  memcarlo locality SOURCE.cu|LOADS.json --kernel K --grid X,Y,Z --block X,Y,Z [-D N=256] "
+      "[--param n=256]\n"
       "    the static graph, from the loads table's affine index forms evaluated over the grid, "
       "the block and the loop ranges before any run (a source is run through "
-      "memcarlo-instrument; -D defines a macro for it and gives a kernel parameter its value). "
+      "memcarlo-instrument; -D defines a macro for it, --param gives a kernel parameter its value). "
       "Reads whose index is not affine (data-dependent, unknown loop bounds, missing values) are "
       "listed as not covered, with the reason.\n"
       "  memcarlo locality TRACE [--launch I | --kernel K]\n"
       "    the graph measured from the trace's reads of one launch (its traced blocks).\n"
-      "  memcarlo locality TRACE --static SOURCE.cu|LOADS.json|embedded [-D ...]\n"
+      "  memcarlo locality TRACE --static SOURCE.cu|LOADS.json|embedded [-D ...] [--param ...]\n"
       "    both over the traced blocks and their element-wise comparison: identical, or the "
       "differing entries and the reads that cause them (`embedded`: the loads table in the "
       "trace).\n"
@@ -353,8 +362,12 @@ void add_locality_command(CLI::App& app) {
   command->add_option("--grid", options->grid, "Grid dimensions X,Y,Z for the static graph");
   command->add_option("--block", options->block, "Block dimensions X,Y,Z for the static graph");
   command->add_option("-D,--define", options->defines,
-                      "NAME=VALUE: a macro for the instrumenter and the value of kernel "
-                      "parameter or constant NAME (repeatable)");
+                      "NAME[=VALUE]: a macro for the instrumenter, e.g. a problem size the "
+                      "source spells as a macro (repeatable)");
+  command->add_option("--param", options->parameters,
+                      "NAME=VALUE: the value of the scalar kernel parameter (or constant) NAME, "
+                      "e.g. --param n=256 (repeatable); a parameter the forms use without a value "
+                      "leaves its reads not covered");
   command->add_option("-I", options->includes, "Include directory for the instrumenter");
   command
       ->add_option_function<std::uint32_t>(

@@ -64,7 +64,7 @@ std::int64_t constant_value(const FormContext& context, const std::string& symbo
   }
   if (given != context.launch.values.end()) return given->second;
   if (kind == "kernel_parameter" || kind == "size" || kind == "launch_parameter") {
-    throw NotCovered{"`" + symbol + "` (" + kind + ") has no value: give -D " + symbol +
+    throw NotCovered{"`" + symbol + "` (" + kind + ") has no value: give --param " + symbol +
                      "=VALUE"};
   }
   throw NotCovered{"`" + symbol + "` is a per-thread value the loads table does not resolve (" +

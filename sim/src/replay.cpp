@@ -104,7 +104,7 @@ void Replay::setup(const LaunchTrace& launch, bool keep_l2, LaunchStreams& strea
   for (std::uint32_t sm = 0; sm < sm_count_; ++sm) {
     s_.sms[sm].clock = static_cast<std::uint64_t>(streams.start_jitter.uniform() * jitter);
   }
-  scheduler_.plan({launch, sm_count_, launch.resident_blocks_per_sm, config_.numa.modules},
+  scheduler_.plan({launch, sm_count_, launch.resident_blocks_per_sm, config_.numa.modules, &trace_},
                   streams.cta_schedule,
                   s_.cta_plan);
   schedule::check_plan(s_.cta_plan, launch.blocks.size(), sm_count_, config_.schedule.cta);

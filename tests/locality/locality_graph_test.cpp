@@ -234,7 +234,7 @@ TEST(StaticGraph, AKernelParameterWithoutAValueIsNamedInTheReason) {
       static_graph(fixture("two_mm"), launch_of("two_mm_first", {8, 32, 1}, {32, 8, 1}, {}));
   ASSERT_FALSE(graph.loads.empty());
   for (const StaticLoad& load : graph.loads) {
-    EXPECT_NE(load.not_covered.find("give -D n=VALUE"), std::string::npos) << load.not_covered;
+    EXPECT_NE(load.not_covered.find("give --param n=VALUE"), std::string::npos) << load.not_covered;
   }
   EXPECT_EQ(graph.elements.nonZeros(), 0);
 }

@@ -3,6 +3,7 @@
 
 #include "block_clustering.hpp"
 #include "distributed.hpp"
+#include "locality.hpp"
 #include "round_robin.hpp"
 
 namespace memcarlo::sim::schedule {
@@ -20,6 +21,11 @@ CtaRegistry& registry() {
            "with one module)",
            {},
            make_distributed},
+          {"locality",
+           "blocks clustered by the lines they share (the launch's locality graph) onto one SM "
+           "and one module, ceil(B / parts) blocks per part, one queue per SM",
+           {},
+           make_locality},
       });
   return schedulers;
 }

@@ -35,6 +35,9 @@ struct CtaPlanInput {
   std::uint32_t sm_count;
   std::uint32_t resident_blocks;  // per SM
   std::uint32_t modules = 1;      // numa.modules; sm_count is a multiple of it
+  /// The compiled trace the launch belongs to (its warps, bulks and transactions, for a policy
+  /// that reads what the blocks touch, e.g. locality); null when there is none.
+  const CompiledTrace* trace = nullptr;
 };
 
 struct CtaPlan {
