@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "memcarlo/locality/graph_json.hpp"
+#include "memcarlo/locality/heatmap.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
 #include "process.hpp"
 
@@ -39,6 +40,7 @@ struct LocalityOptions {
   std::string static_source;
   std::string json_output;
   std::string csv_output;
+  std::string html_output;
   std::uint64_t max_evaluations = std::uint64_t{1} << 32;
 };
 
@@ -197,6 +199,8 @@ void run_locality(const LocalityOptions& options) {
   const LaunchValues base{{}, {}, parse_values(options.defines, options.parameters)};
   nlohmann::json document = {{"schema_version", 1}};
   std::ostringstream text;
+  std::vector<locality::HeatmapPanel> panels;
+  std::string title;
   const locality::SparseGraph* csv_elements = nullptr;
   const locality::SparseGraph* csv_lines = nullptr;
   locality::StaticGraph static_result;
@@ -234,6 +238,8 @@ void run_locality(const LocalityOptions& options) {
     print_static(text, static_result, grid);
     csv_elements = &static_result.elements;
     csv_lines = &static_result.lines;
+    title = static_options.kernel;
+    panels = {{"static, elements", &static_result.elements}, {"static, lines", &static_result.lines}};
   } else {
     tracebuf::TraceReader reader = [&] {
       try {
@@ -277,6 +283,8 @@ void run_locality(const LocalityOptions& options) {
     print_graph(text, "lines   ", measured.lines, grid);
     csv_elements = &measured.elements;
     csv_lines = &measured.lines;
+    title = launch->info.kernel + ", launch " + std::to_string(launch->info.index);
+    panels = {{"measured, elements", &measured.elements}, {"measured, lines", &measured.lines}};
     if (!options.static_source.empty()) {
       const std::vector<tracebuf::LoadInfo> table =
           options.static_source == "embedded" ? reader.loads()
@@ -295,6 +303,7 @@ void run_locality(const LocalityOptions& options) {
         throw UserError(options.static_source + ": " + e.what());
       }
       print_static(text, static_result, grid);
+      panels.push_back({"static, elements", &static_result.elements});
       const locality::GraphComparison comparison = locality::compare(
           static_result, measured, table, static_options, *launch);
       document["static"] = locality::static_to_json(static_result, grid);
@@ -325,6 +334,10 @@ void run_locality(const LocalityOptions& options) {
     if (!options.json_output.empty()) {
       write_file(options.json_output, document.dump(2) + "\n", "locality graph");
     }
+  }
+  if (!options.html_output.empty()) {
+    write_file(options.html_output,
+               locality::heatmap_html("Locality graph: " + title, grid, panels), "heatmap page");
   }
   if (!options.csv_output.empty()) {
     write_file(options.csv_output, locality::graphs_to_csv(*csv_elements, *csv_lines), "CSV");
@@ -385,6 +398,9 @@ void add_locality_command(CLI::App& app) {
                       "summary)");
   command->add_option("--csv", options->csv_output,
                       "Write block_i,block_j,elements,lines rows (`-` for stdout)");
+  command->add_option("--html", options->html_output,
+                      "Write a page with each graph's lower triangle as a heatmap (the paper's "
+                      "Figure 4; more than 512 blocks are drawn in bins)");
   command->add_option("--max-evaluations", options->max_evaluations,
                       "Index evaluations allowed per read before it is listed as not covered");
   command->callback([options] { run_locality(*options); });

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "memcarlo/locality/comparison.hpp"
+#include "memcarlo/locality/heatmap.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
 
@@ -345,6 +346,27 @@ TEST(MeasuredGraph, IdleThreadsShowAsDifferencesCausedByTheirReads) {
   ASSERT_EQ(comparison.causes.size(), 1u);
   EXPECT_EQ(comparison.causes.front().expression, "a[row * n + k]");
   std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace memcarlo::locality
+
+namespace memcarlo::locality {
+namespace {
+
+TEST(Heatmap, DrawsTheLowerTriangleAndBinsLargeGrids) {
+  SparseGraph small(4, 4);
+  small.insert(1, 0) = 3;
+  const std::string page = heatmap_html("t", {2, 2, 1}, {{"elements", &small}});
+  EXPECT_NE(page.find("[[1,0,3]]"), std::string::npos);
+  EXPECT_NE(page.find("\"per_bin\":1"), std::string::npos);
+  // 1,024 blocks: bins of 2, so L(3, 0) and L(2, 1) both land in cell (1, 0).
+  SparseGraph large(1024, 1024);
+  large.insert(3, 0) = 5;
+  large.insert(2, 1) = 7;
+  const std::string binned = heatmap_html("t", {1024, 1, 1}, {{"elements", &large}});
+  EXPECT_NE(binned.find("[[1,0,12]]"), std::string::npos);
+  EXPECT_NE(binned.find("\"per_bin\":2"), std::string::npos);
 }
 
 }  // namespace
