@@ -15,11 +15,14 @@ using Neighbours = std::vector<std::vector<std::pair<std::uint32_t, std::uint32_
 
 Neighbours line_graph(const CompiledTrace& trace, const LaunchTrace& launch) {
   const auto blocks = static_cast<std::uint32_t>(launch.blocks.size());
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> line_block;  // (line, block)
-  std::vector<std::uint32_t> lines;
+  const std::size_t line_count = trace.l1_line_address.size();
+  // Each block's distinct lines, found with a stamp per line (one pass over the launch's
+  // transactions, no sorting), and how many blocks touch each line.
+  std::vector<std::uint32_t> stamp(line_count, 0);
+  std::vector<std::uint32_t> owners(line_count + 1, 0);
+  std::vector<std::vector<std::uint32_t>> lines_of_block(blocks);
   for (std::uint32_t b = 0; b < blocks; ++b) {
     const BlockTrace& block = launch.blocks[b];
-    lines.clear();
     for (std::uint32_t w = block.first_warp;
          w < block.first_warp + block.warp_count && w < trace.warps.size(); ++w) {
       const WarpTrace& warp = trace.warps[w];
@@ -27,32 +30,46 @@ Neighbours line_graph(const CompiledTrace& trace, const LaunchTrace& launch) {
         const Bulk& bulk = trace.bulks[u];
         for (std::uint32_t t = bulk.first_transaction;
              t < bulk.first_transaction + bulk.transaction_count; ++t) {
-          lines.push_back(trace.transactions[t].line);
+          const std::uint32_t line = trace.transactions[t].line;
+          if (stamp[line] == b + 1) continue;
+          stamp[line] = b + 1;
+          ++owners[line];
+          lines_of_block[b].push_back(line);
         }
       }
     }
-    std::sort(lines.begin(), lines.end());
-    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-    for (const std::uint32_t line : lines) line_block.emplace_back(line, b);
   }
-  std::sort(line_block.begin(), line_block.end());
-  std::vector<std::unordered_map<std::uint32_t, std::uint32_t>> weights(blocks);
-  for (std::size_t first = 0; first < line_block.size();) {
-    std::size_t last = first;
-    while (last < line_block.size() && line_block[last].first == line_block[first].first) ++last;
-    if (last - first > 1 && last - first <= kMaxSharers) {
-      for (std::size_t i = first; i < last; ++i) {
-        for (std::size_t j = first; j < last; ++j) {
-          if (i != j) ++weights[line_block[i].second][line_block[j].second];
-        }
-      }
-    }
-    first = last;
+  // The blocks of each line shared by 2 to kMaxSharers blocks, as one array cut per line.
+  std::vector<std::uint32_t> line_begin(line_count + 1, 0);
+  for (std::size_t line = 0; line < line_count; ++line) {
+    const bool kept = owners[line] > 1 && owners[line] <= kMaxSharers;
+    line_begin[line + 1] = line_begin[line] + (kept ? owners[line] : 0);
+  }
+  std::vector<std::uint32_t> sharers(line_begin[line_count]);
+  std::vector<std::uint32_t> filled(line_begin.begin(), line_begin.end() - 1);
+  for (std::uint32_t b = 0; b < blocks; ++b) {
+    std::erase_if(lines_of_block[b], [&](std::uint32_t line) {
+      return line_begin[line + 1] == line_begin[line];
+    });
+    for (const std::uint32_t line : lines_of_block[b]) sharers[filled[line]++] = b;
   }
   Neighbours neighbours(blocks);
+  std::vector<std::uint32_t> count(blocks, 0);
+  std::vector<std::uint32_t> touched;
   for (std::uint32_t b = 0; b < blocks; ++b) {
-    neighbours[b].assign(weights[b].begin(), weights[b].end());
-    std::sort(neighbours[b].begin(), neighbours[b].end());  // deterministic order
+    touched.clear();
+    for (const std::uint32_t line : lines_of_block[b]) {
+      for (std::uint32_t k = line_begin[line]; k < line_begin[line + 1]; ++k) {
+        const std::uint32_t other = sharers[k];
+        if (other == b) continue;
+        if (count[other]++ == 0) touched.push_back(other);
+      }
+    }
+    std::sort(touched.begin(), touched.end());  // deterministic order
+    for (const std::uint32_t other : touched) {
+      neighbours[b].emplace_back(other, count[other]);
+      count[other] = 0;
+    }
   }
   return neighbours;
 }
