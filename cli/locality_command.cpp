@@ -56,14 +56,16 @@ tracebuf::Dim3 parse_dim3(const std::string& text, const std::string& option) {
   std::size_t at = 0;
   for (int i = 0; i < 3 && at <= text.size(); ++i) {
     const std::size_t comma = text.find(',', at);
-    const std::string part = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    const std::string part =
+        text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
     char* end = nullptr;
     const unsigned long value = std::strtoul(part.c_str(), &end, 10);
     if (part.empty() || *end != '\0' || value == 0 || value > 0xffffffffUL) {
       throw UserError(option + " " + text + ": expected X[,Y[,Z]] with positive integers");
     }
     *parts[i] = static_cast<std::uint32_t>(value);
-    if (comma == std::string::npos) return dim;
+    if (comma == std::string::npos)
+      return dim;
     at = comma + 1;
   }
   throw UserError(option + " " + text + ": expected X[,Y[,Z]] with positive integers");
@@ -80,19 +82,23 @@ std::map<std::string, std::int64_t> parse_values(const std::vector<std::string>&
     if (name.empty() || (strict && equals == std::string::npos)) {
       throw UserError(option + " " + item + ": expected NAME=VALUE with an integer value");
     }
-    if (equals == std::string::npos) return;
+    if (equals == std::string::npos)
+      return;
     const std::string text = item.substr(equals + 1);
     char* end = nullptr;
     const long long value = std::strtoll(text.c_str(), &end, 0);
     if (text.empty() || *end != '\0') {
       // A macro with a non-integer body still goes to the instrumenter; it binds no symbol.
-      if (strict) throw UserError(option + " " + item + ": expected an integer value");
+      if (strict)
+        throw UserError(option + " " + item + ": expected an integer value");
       return;
     }
     values[name] = value;
   };
-  for (const std::string& define : defines) parse(define, "-D", false);
-  for (const std::string& parameter : parameters) parse(parameter, "--param", true);
+  for (const std::string& define : defines)
+    parse(define, "-D", false);
+  for (const std::string& parameter : parameters)
+    parse(parameter, "--param", true);
   return values;
 }
 
@@ -101,18 +107,22 @@ std::string instrument_tool() {
     return from_environment;
   }
   const fs::path beside = fs::path(executable_directory()) / "memcarlo-instrument";
-  if (fs::exists(beside)) return beside.string();
+  if (fs::exists(beside))
+    return beside.string();
   const std::string built = MEMCARLO_INSTRUMENT_TOOL;
-  if (!built.empty() && fs::exists(built)) return built;
+  if (!built.empty() && fs::exists(built))
+    return built;
   return "";
 }
 
 /// The loads table of a source (by running memcarlo-instrument) or of a loads-table file.
-std::vector<tracebuf::LoadInfo> loads_table(const std::string& path, const LocalityOptions& options) {
+std::vector<tracebuf::LoadInfo> loads_table(const std::string& path,
+                                            const LocalityOptions& options) {
   std::string json_path = path;
   fs::path temporary;
   if (is_source(path)) {
-    if (!fs::exists(path)) throw UserError(path + ": no such file");
+    if (!fs::exists(path))
+      throw UserError(path + ": no such file");
     const std::string tool = instrument_tool();
     if (tool.empty()) {
       throw UserError(path +
@@ -122,27 +132,32 @@ std::vector<tracebuf::LoadInfo> loads_table(const std::string& path, const Local
                       path + " --loads LOADS.json; memcarlo locality LOADS.json ...)");
     }
     std::string pattern = (fs::temp_directory_path() / "memcarlo-locality-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw UserError("cannot create a temporary directory", 1);
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw UserError("cannot create a temporary directory", 1);
     temporary = pattern;
     json_path = (temporary / "loads.json").string();
-    std::vector<std::string> argv = {tool, path, "-o", (temporary / "instrumented.cu").string(),
-                                     "--loads", json_path, "--"};
-    for (const std::string& define : options.defines) argv.push_back("-D" + define);
-    for (const std::string& include : options.includes) argv.push_back("-I" + include);
+    std::vector<std::string> argv = {
+        tool, path, "-o", (temporary / "instrumented.cu").string(), "--loads", json_path, "--"};
+    for (const std::string& define : options.defines)
+      argv.push_back("-D" + define);
+    for (const std::string& include : options.includes)
+      argv.push_back("-I" + include);
     const ProcessResult result = run_process(argv);
     if (!result.started || result.shell_status() != 0) {
       fs::remove_all(temporary);
-      throw UserError(path + ": memcarlo-instrument failed (" +
-                      (result.started ? "exit " + std::to_string(result.shell_status())
-                                      : result.error) +
-                      "): " + quote_command(argv));
+      throw UserError(
+          path + ": memcarlo-instrument failed (" +
+          (result.started ? "exit " + std::to_string(result.shell_status()) : result.error) +
+          "): " + quote_command(argv));
     }
   }
   std::ifstream in(json_path);
-  if (!in) throw UserError(json_path + ": cannot read the loads table");
+  if (!in)
+    throw UserError(json_path + ": cannot read the loads table");
   std::stringstream text;
   text << in.rdbuf();
-  if (!temporary.empty()) fs::remove_all(temporary);
+  if (!temporary.empty())
+    fs::remove_all(temporary);
   try {
     return tracebuf::loads_from_json(text.str());
   } catch (const std::exception& e) {
@@ -152,14 +167,18 @@ std::vector<tracebuf::LoadInfo> loads_table(const std::string& path, const Local
 
 std::string choose_kernel(const std::vector<tracebuf::LoadInfo>& table, const std::string& given,
                           const std::string& where) {
-  if (!given.empty()) return given;
+  if (!given.empty())
+    return given;
   std::set<std::string> kernels;
   for (const auto& info : table) {
-    if (info.kind == tracebuf::AccessKind::kRead) kernels.insert(info.kernels.begin(), info.kernels.end());
+    if (info.kind == tracebuf::AccessKind::kRead)
+      kernels.insert(info.kernels.begin(), info.kernels.end());
   }
-  if (kernels.size() == 1) return *kernels.begin();
+  if (kernels.size() == 1)
+    return *kernels.begin();
   std::string names;
-  for (const auto& name : kernels) names += (names.empty() ? "" : ", ") + name;
+  for (const auto& name : kernels)
+    names += (names.empty() ? "" : ", ") + name;
   throw UserError(where + ": say which kernel with --kernel (kernels with reads: " +
                   (names.empty() ? "none" : names) + ")");
 }
@@ -172,7 +191,8 @@ void print_graph(std::ostream& out, const std::string& label, const locality::Sp
       << locality::graph_pattern(graph, grid) << "\n";
 }
 
-void print_static(std::ostream& out, const locality::StaticGraph& graph, const tracebuf::Dim3& grid) {
+void print_static(std::ostream& out, const locality::StaticGraph& graph,
+                  const tracebuf::Dim3& grid) {
   out << "static graph (from the loads table's index forms, before any run):\n";
   print_graph(out, "elements", graph.elements, grid);
   print_graph(out, "lines   ", graph.lines, grid);
@@ -180,8 +200,9 @@ void print_static(std::ostream& out, const locality::StaticGraph& graph, const t
     out << "  array " << root << ": " << pattern << "\n";
   }
   for (const locality::StaticLoad& load : graph.loads) {
-    out << "  read #" << load.id << " " << load.expression << " (" << load.location << "): "
-        << (load.not_covered.empty() ? load.pattern : "NOT COVERED: " + load.not_covered) << "\n";
+    out << "  read #" << load.id << " " << load.expression << " (" << load.location
+        << "): " << (load.not_covered.empty() ? load.pattern : "NOT COVERED: " + load.not_covered)
+        << "\n";
   }
 }
 
@@ -192,7 +213,8 @@ void write_file(const std::string& path, const std::string& text, const std::str
   }
   std::ofstream out(path);
   out << text;
-  if (!out) throw UserError("cannot write the " + what + " to " + path, 1);
+  if (!out)
+    throw UserError("cannot write the " + what + " to " + path, 1);
 }
 
 void run_locality(const LocalityOptions& options) {
@@ -207,8 +229,8 @@ void run_locality(const LocalityOptions& options) {
   locality::MeasuredGraph measured;
   tracebuf::Dim3 grid;
 
-  const bool trace_input = !is_source(options.input) &&
-                           fs::path(options.input).extension() != ".json";
+  const bool trace_input =
+      !is_source(options.input) && fs::path(options.input).extension() != ".json";
   if (!trace_input) {
     if (!options.static_source.empty()) {
       throw UserError("--static compares with a trace: give the trace as the input");
@@ -239,7 +261,8 @@ void run_locality(const LocalityOptions& options) {
     csv_elements = &static_result.elements;
     csv_lines = &static_result.lines;
     title = static_options.kernel;
-    panels = {{"static, elements", &static_result.elements}, {"static, lines", &static_result.lines}};
+    panels = {{"static, elements", &static_result.elements},
+              {"static, lines", &static_result.lines}};
   } else {
     tracebuf::TraceReader reader = [&] {
       try {
@@ -304,8 +327,8 @@ void run_locality(const LocalityOptions& options) {
       }
       print_static(text, static_result, grid);
       panels.push_back({"static, elements", &static_result.elements});
-      const locality::GraphComparison comparison = locality::compare(
-          static_result, measured, table, static_options, *launch);
+      const locality::GraphComparison comparison =
+          locality::compare(static_result, measured, table, static_options, *launch);
       document["static"] = locality::static_to_json(static_result, grid);
       document["comparison"] = locality::comparison_to_json(comparison);
       text << "comparison over the traced blocks: elements "
@@ -356,7 +379,8 @@ void add_locality_command(CLI::App& app) {
       "[--param n=256]\n"
       "    the static graph, from the loads table's affine index forms evaluated over the grid, "
       "the block and the loop ranges before any run (a source is run through "
-      "memcarlo-instrument; -D defines a macro for it, --param gives a kernel parameter its value). "
+      "memcarlo-instrument; -D defines a macro for it, --param gives a kernel parameter its "
+      "value). "
       "Reads whose index is not affine (data-dependent, unknown loop bounds, missing values) are "
       "listed as not covered, with the reason.\n"
       "  memcarlo locality TRACE [--launch I | --kernel K]\n"
@@ -382,14 +406,13 @@ void add_locality_command(CLI::App& app) {
                       "e.g. --param n=256 (repeatable); a parameter the forms use without a value "
                       "leaves its reads not covered");
   command->add_option("-I", options->includes, "Include directory for the instrumenter");
-  command
-      ->add_option_function<std::uint32_t>(
-          "--launch",
-          [options](std::uint32_t launch) {
-            options->launch = launch;
-            options->launch_given = true;
-          },
-          "Which launch of the trace (default: the first, or the first of --kernel)");
+  command->add_option_function<std::uint32_t>(
+      "--launch",
+      [options](std::uint32_t launch) {
+        options->launch = launch;
+        options->launch_given = true;
+      },
+      "Which launch of the trace (default: the first, or the first of --kernel)");
   command->add_option("--static", options->static_source,
                       "With a trace: also the static graph from this source, loads table or "
                       "`embedded` (the trace's own table), and the comparison");

@@ -18,7 +18,8 @@ void merge_intervals(std::vector<KeyInterval>& intervals) {
             [](const KeyInterval& a, const KeyInterval& b) { return a.begin < b.begin; });
   std::size_t kept = 0;
   for (const KeyInterval& interval : intervals) {
-    if (interval.end <= interval.begin) continue;
+    if (interval.end <= interval.begin)
+      continue;
     if (kept > 0 && interval.begin <= intervals[kept - 1].end) {
       intervals[kept - 1].end = std::max(intervals[kept - 1].end, interval.end);
     } else {
@@ -42,7 +43,8 @@ std::vector<KeyInterval> intervals_of_keys(std::vector<std::int64_t>& keys) {
 }
 
 GraphBuilder::GraphBuilder(std::uint64_t blocks)
-    : blocks_(blocks), graph_(static_cast<std::int64_t>(blocks), static_cast<std::int64_t>(blocks)) {}
+    : blocks_(blocks),
+      graph_(static_cast<std::int64_t>(blocks), static_cast<std::int64_t>(blocks)) {}
 
 void GraphBuilder::add(std::uint32_t space, std::uint32_t block,
                        const std::vector<KeyInterval>& intervals) {
@@ -60,11 +62,13 @@ void GraphBuilder::emit(const std::vector<std::uint32_t>& readers, Weight length
       triplets_.emplace_back(readers[a], readers[b], length);
     }
   }
-  if (triplets_.size() >= (std::size_t{1} << 21)) fold();
+  if (triplets_.size() >= (std::size_t{1} << 21))
+    fold();
 }
 
 void GraphBuilder::fold() {
-  if (triplets_.empty()) return;
+  if (triplets_.empty())
+    return;
   SparseGraph part(graph_.rows(), graph_.cols());
   part.setFromTriplets(triplets_.begin(), triplets_.end());  // sums repeated pairs
   graph_ += part;
@@ -102,25 +106,29 @@ void GraphBuilder::sweep(std::size_t first, std::size_t last) {
         active.erase(events[e].block);
       }
     }
-    if (e == events.size() || active.size() < 2) continue;
+    if (e == events.size() || active.size() < 2)
+      continue;
     const Weight length = events[e].position - position;
     current.assign(active.begin(), active.end());
     if (current == pending) {
       pending_length += length;
     } else {
-      if (pending_length > 0) emit(pending, pending_length);
+      if (pending_length > 0)
+        emit(pending, pending_length);
       pending.swap(current);
       pending_length = length;
     }
   }
-  if (pending_length > 0) emit(pending, pending_length);
+  if (pending_length > 0)
+    emit(pending, pending_length);
 }
 
 SparseGraph GraphBuilder::finish() {
   // Several adds for one (space, block) (two loads of one array) are joined first: a block is
   // one reader of a key however often it reads it.
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
-    if (a.space != b.space) return a.space < b.space;
+    if (a.space != b.space)
+      return a.space < b.space;
     return a.block != b.block ? a.block < b.block : a.begin < b.begin;
   });
   std::size_t kept = 0;
@@ -139,7 +147,8 @@ SparseGraph GraphBuilder::finish() {
   });
   for (std::size_t first = 0; first < entries_.size();) {
     std::size_t last = first;
-    while (last < entries_.size() && entries_[last].space == entries_[first].space) ++last;
+    while (last < entries_.size() && entries_[last].space == entries_[first].space)
+      ++last;
     sweep(first, last);
     first = last;
   }
@@ -155,7 +164,8 @@ GraphSummary summarize(const SparseGraph& graph) {
   GraphSummary summary;
   for (std::int64_t row = 0; row < graph.outerSize(); ++row) {
     for (SparseGraph::InnerIterator it(graph, row); it; ++it) {
-      if (it.value() == 0) continue;
+      if (it.value() == 0)
+        continue;
       summary.total += it.value();
       ++summary.pairs;
       summary.max = std::max(summary.max, it.value());
@@ -167,16 +177,20 @@ GraphSummary summarize(const SparseGraph& graph) {
 std::string graph_pattern(const SparseGraph& graph, const tracebuf::Dim3& grid) {
   const std::uint64_t blocks = grid.volume();
   const GraphSummary summary = summarize(graph);
-  if (summary.pairs == 0) return "none";
-  if (blocks > 1 && summary.pairs == blocks * (blocks - 1) / 2) return "fully connected";
-  if (grid.y == 1 && grid.z == 1) return "partial (1-D grid)";
+  if (summary.pairs == 0)
+    return "none";
+  if (blocks > 1 && summary.pairs == blocks * (blocks - 1) / 2)
+    return "fully connected";
+  if (grid.y == 1 && grid.z == 1)
+    return "partial (1-D grid)";
   bool same_row = false;
   bool same_column = false;
   bool other = false;
   for (std::int64_t row = 0; row < graph.outerSize(); ++row) {
     const BlockCoordinates i = coordinates_of(static_cast<std::uint64_t>(row), grid);
     for (SparseGraph::InnerIterator it(graph, row); it; ++it) {
-      if (it.value() == 0) continue;
+      if (it.value() == 0)
+        continue;
       const BlockCoordinates j = coordinates_of(static_cast<std::uint64_t>(it.col()), grid);
       if (i.z != j.z) {
         other = true;
@@ -189,8 +203,10 @@ std::string graph_pattern(const SparseGraph& graph, const tracebuf::Dim3& grid) 
       }
     }
   }
-  if (other) return "index_x+y";
-  if (same_row && same_column) return "index_xy";
+  if (other)
+    return "index_x+y";
+  if (same_row && same_column)
+    return "index_xy";
   return same_row ? "index_y only" : "index_x only";
 }
 

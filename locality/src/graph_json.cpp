@@ -13,7 +13,8 @@ json graph_to_json(const SparseGraph& graph, const tracebuf::Dim3& grid) {
   json entries = json::array();
   for (std::int64_t row = 0; row < graph.outerSize(); ++row) {
     for (SparseGraph::InnerIterator it(graph, row); it; ++it) {
-      if (it.value() != 0) entries.push_back({row, it.col(), it.value()});
+      if (it.value() != 0)
+        entries.push_back({row, it.col(), it.value()});
     }
   }
   return {{"total_shared", summary.total},
@@ -26,8 +27,10 @@ json graph_to_json(const SparseGraph& graph, const tracebuf::Dim3& grid) {
 json static_to_json(const StaticGraph& graph, const tracebuf::Dim3& grid) {
   json loads = json::array();
   for (const StaticLoad& load : graph.loads) {
-    json entry = {{"id", load.id},         {"location", load.location},
-                  {"expression", load.expression}, {"root", load.root},
+    json entry = {{"id", load.id},
+                  {"location", load.location},
+                  {"expression", load.expression},
+                  {"root", load.root},
                   {"covered", load.not_covered.empty()}};
     if (load.not_covered.empty()) {
       entry["pattern"] = load.pattern;
@@ -77,12 +80,14 @@ std::string graphs_to_csv(const SparseGraph& elements, const SparseGraph& lines)
   std::map<std::pair<std::int64_t, std::int64_t>, std::pair<Weight, Weight>> rows;
   for (std::int64_t row = 0; row < elements.outerSize(); ++row) {
     for (SparseGraph::InnerIterator it(elements, row); it; ++it) {
-      if (it.value() != 0) rows[{row, it.col()}].first = it.value();
+      if (it.value() != 0)
+        rows[{row, it.col()}].first = it.value();
     }
   }
   for (std::int64_t row = 0; row < lines.outerSize(); ++row) {
     for (SparseGraph::InnerIterator it(lines, row); it; ++it) {
-      if (it.value() != 0) rows[{row, it.col()}].second = it.value();
+      if (it.value() != 0)
+        rows[{row, it.col()}].second = it.value();
     }
   }
   std::string csv = "block_i,block_j,elements,lines\n";

@@ -17,7 +17,8 @@ nlohmann::json panel_json(const HeatmapPanel& panel, std::int64_t blocks) {
   std::map<std::pair<std::int64_t, std::int64_t>, Weight> cells;
   for (std::int64_t row = 0; row < panel.graph->outerSize(); ++row) {
     for (SparseGraph::InnerIterator it(*panel.graph, row); it; ++it) {
-      if (it.value() != 0) cells[{row / per_bin, it.col() / per_bin}] += it.value();
+      if (it.value() != 0)
+        cells[{row / per_bin, it.col() / per_bin}] += it.value();
     }
   }
   nlohmann::json entries = nlohmann::json::array();
@@ -26,12 +27,9 @@ nlohmann::json panel_json(const HeatmapPanel& panel, std::int64_t blocks) {
     entries.push_back({cell.first, cell.second, weight});
     max = std::max(max, weight);
   }
-  return {{"title", panel.title},
-          {"bins", (blocks + per_bin - 1) / per_bin},
-          {"per_bin", per_bin},
-          {"max", max},
-          {"cells", std::move(entries)},
-          {"pattern", ""}};
+  return {{"title", panel.title},        {"bins", (blocks + per_bin - 1) / per_bin},
+          {"per_bin", per_bin},          {"max", max},
+          {"cells", std::move(entries)}, {"pattern", ""}};
 }
 
 std::string escaped(const std::string& text) {

@@ -25,36 +25,44 @@ struct NotCovered {
 struct FormContext {
   const tracebuf::LoadInfo& info;
   const LaunchValues& launch;
-  std::map<std::string, std::string> kinds;              // symbol -> kind
-  std::map<std::string, std::size_t> induction_slots;    // variable -> slot
+  std::map<std::string, std::string> kinds;            // symbol -> kind
+  std::map<std::string, std::size_t> induction_slots;  // variable -> slot
 };
 
 std::optional<std::size_t> builtin_slot(const std::string& symbol) {
-  static const std::map<std::string, std::size_t> slots = {
-      {"threadIdx.x", 0}, {"threadIdx.y", 1}, {"threadIdx.z", 2},
-      {"blockIdx.x", 3},  {"blockIdx.y", 4},  {"blockIdx.z", 5}};
+  static const std::map<std::string, std::size_t> slots = {{"threadIdx.x", 0}, {"threadIdx.y", 1},
+                                                           {"threadIdx.z", 2}, {"blockIdx.x", 3},
+                                                           {"blockIdx.y", 4},  {"blockIdx.z", 5}};
   const auto it = slots.find(symbol);
-  if (it == slots.end()) return std::nullopt;
+  if (it == slots.end())
+    return std::nullopt;
   return it->second;
 }
 
 std::optional<std::int64_t> launch_constant(const std::string& symbol, const LaunchValues& launch) {
   const auto component = [&](const tracebuf::Dim3& dim) -> std::optional<std::int64_t> {
     const char axis = symbol.back();
-    if (axis == 'x') return dim.x;
-    if (axis == 'y') return dim.y;
-    if (axis == 'z') return dim.z;
+    if (axis == 'x')
+      return dim.x;
+    if (axis == 'y')
+      return dim.y;
+    if (axis == 'z')
+      return dim.z;
     return std::nullopt;
   };
-  if (symbol.rfind("blockDim.", 0) == 0 && symbol.size() == 10) return component(launch.block);
-  if (symbol.rfind("gridDim.", 0) == 0 && symbol.size() == 9) return component(launch.grid);
-  if (symbol == "warpSize") return 32;
+  if (symbol.rfind("blockDim.", 0) == 0 && symbol.size() == 10)
+    return component(launch.block);
+  if (symbol.rfind("gridDim.", 0) == 0 && symbol.size() == 9)
+    return component(launch.grid);
+  if (symbol == "warpSize")
+    return 32;
   return std::nullopt;
 }
 
 /// The value of a symbol that is constant over the launch, or why there is none.
 std::int64_t constant_value(const FormContext& context, const std::string& symbol) {
-  if (const auto value = launch_constant(symbol, context.launch)) return *value;
+  if (const auto value = launch_constant(symbol, context.launch))
+    return *value;
   const auto given = context.launch.values.find(symbol);
   const auto kind_it = context.kinds.find(symbol);
   const std::string kind = kind_it == context.kinds.end() ? "variable" : kind_it->second;
@@ -62,7 +70,8 @@ std::int64_t constant_value(const FormContext& context, const std::string& symbo
     throw NotCovered{"not affine: the address depends on the loaded value " + symbol +
                      " (data_dependent): measured graph only"};
   }
-  if (given != context.launch.values.end()) return given->second;
+  if (given != context.launch.values.end())
+    return given->second;
   if (kind == "kernel_parameter" || kind == "size" || kind == "launch_parameter") {
     throw NotCovered{"`" + symbol + "` (" + kind + ") has no value: give --param " + symbol +
                      "=VALUE"};
@@ -72,10 +81,11 @@ std::int64_t constant_value(const FormContext& context, const std::string& symbo
 }
 
 LinearForm linear_form(const FormContext& context, const json& form, const std::string& where) {
-  if (!form.is_object()) malformed(context.info, where, "an object");
+  if (!form.is_object())
+    malformed(context.info, where, "an object");
   if (form.contains("reason")) {
-    throw NotCovered{"not affine: " + where.substr(where.empty() ? 0 : 1) + " is not a polynomial (" +
-                     form["reason"].get<std::string>() + ")"};
+    throw NotCovered{"not affine: " + where.substr(where.empty() ? 0 : 1) +
+                     " is not a polynomial (" + form["reason"].get<std::string>() + ")"};
   }
   if (!form.contains("constant") || !form["constant"].is_number_integer()) {
     malformed(context.info, where + ".constant", "an integer");
@@ -96,12 +106,14 @@ LinearForm linear_form(const FormContext& context, const json& form, const std::
     std::int64_t coefficient = term["coefficient"].get<std::int64_t>();
     std::optional<std::size_t> varying;
     for (const json& symbol_json : term["symbols"]) {
-      if (!symbol_json.is_string()) malformed(context.info, at + ".symbols", "strings");
+      if (!symbol_json.is_string())
+        malformed(context.info, at + ".symbols", "strings");
       const std::string symbol = symbol_json.get<std::string>();
       std::optional<std::size_t> slot = builtin_slot(symbol);
       if (!slot) {
         const auto induction = context.induction_slots.find(symbol);
-        if (induction != context.induction_slots.end()) slot = induction->second;
+        if (induction != context.induction_slots.end())
+          slot = induction->second;
       }
       if (!slot) {
         const auto kind = context.kinds.find(symbol);
@@ -117,7 +129,8 @@ LinearForm linear_form(const FormContext& context, const json& form, const std::
       }
       varying = slot;
     }
-    if (coefficient == 0) continue;
+    if (coefficient == 0)
+      continue;
     if (!varying) {
       result.constant += coefficient;
     } else {
@@ -138,22 +151,25 @@ CompiledLoad compile(const tracebuf::LoadInfo& info, const LaunchValues& launch)
   }
   const std::string kind = index["kind"].get<std::string>();
   if (kind == "data_dependent") {
-    return {std::nullopt, "not affine: data_dependent (the address depends on " +
-                              (index.contains("loads") ? index["loads"].dump() : std::string("a load")) +
-                              "): measured graph only"};
+    return {std::nullopt,
+            "not affine: data_dependent (the address depends on " +
+                (index.contains("loads") ? index["loads"].dump() : std::string("a load")) +
+                "): measured graph only"};
   }
   if (kind == "non_affine") {
     return {std::nullopt, "not affine: " + index.value("reason", std::string("non_affine")) +
                               ": measured graph only"};
   }
-  if (kind != "affine") malformed(info, ".kind", "affine, data_dependent or non_affine");
+  if (kind != "affine")
+    malformed(info, ".kind", "affine, data_dependent or non_affine");
   if (info.element_size == 0) {
     return {std::nullopt, "the element size depends on a template argument"};
   }
   FormContext context{info, launch, {}, {}};
   if (index.contains("symbols") && index["symbols"].is_object()) {
     for (const auto& [symbol, symbol_kind] : index["symbols"].items()) {
-      if (symbol_kind.is_string()) context.kinds[symbol] = symbol_kind.get<std::string>();
+      if (symbol_kind.is_string())
+        context.kinds[symbol] = symbol_kind.get<std::string>();
     }
   }
   try {
@@ -163,7 +179,8 @@ CompiledLoad compile(const tracebuf::LoadInfo& info, const LaunchValues& launch)
     load.element_size = info.element_size;
     std::vector<json> inductions;
     if (index.contains("inductions")) {
-      if (!index["inductions"].is_array()) malformed(info, ".inductions", "an array");
+      if (!index["inductions"].is_array())
+        malformed(info, ".inductions", "an array");
       inductions.assign(index["inductions"].begin(), index["inductions"].end());
     }
     std::stable_sort(inductions.begin(), inductions.end(), [](const json& a, const json& b) {
@@ -212,26 +229,31 @@ CompiledLoad compile(const tracebuf::LoadInfo& info, const LaunchValues& launch)
     if (index.value("unit", std::string("elements")) == "bytes") {
       const std::int64_t size = info.element_size;
       bool divisible = load.offset.constant % size == 0;
-      for (auto& [slot, coefficient] : load.offset.terms) divisible = divisible && coefficient % size == 0;
+      for (auto& [slot, coefficient] : load.offset.terms)
+        divisible = divisible && coefficient % size == 0;
       if (!divisible) {
-        return {std::nullopt, "the byte offset is not a whole number of " +
-                                  std::to_string(size) + "-byte elements"};
+        return {std::nullopt, "the byte offset is not a whole number of " + std::to_string(size) +
+                                  "-byte elements"};
       }
       load.offset.constant /= size;
-      for (auto& [slot, coefficient] : load.offset.terms) coefficient /= size;
+      for (auto& [slot, coefficient] : load.offset.terms)
+        coefficient /= size;
     }
     const auto note_blocks = [&](const LinearForm& form) {
       for (const auto& [slot, coefficient] : form.terms) {
-        if (slot >= 3 && slot < 6) load.block_dimensions.insert(static_cast<char>('x' + (slot - 3)));
+        if (slot >= 3 && slot < 6)
+          load.block_dimensions.insert(static_cast<char>('x' + (slot - 3)));
       }
     };
     note_blocks(load.offset);
     for (const InductionLoop& loop : load.loops) {
-      if (!loop.init.uses_slot_from(3) && !loop.bound.uses_slot_from(3)) continue;
+      if (!loop.init.uses_slot_from(3) && !loop.bound.uses_slot_from(3))
+        continue;
       // Block slots are 3..5: a loop whose range moves with the block.
       const auto block_term = [](const LinearForm& form) {
         for (const auto& [slot, coefficient] : form.terms) {
-          if (slot >= 3 && slot < 6) return true;
+          if (slot >= 3 && slot < 6)
+            return true;
         }
         return false;
       };
@@ -251,14 +273,16 @@ CompiledLoad compile(const tracebuf::LoadInfo& info, const LaunchValues& launch)
 
 bool LinearForm::uses_slot_below(std::size_t end) const {
   for (const auto& [slot, coefficient] : terms) {
-    if (slot < end) return true;
+    if (slot < end)
+      return true;
   }
   return false;
 }
 
 bool LinearForm::uses_slot_from(std::size_t first) const {
   for (const auto& [slot, coefficient] : terms) {
-    if (slot >= first) return true;
+    if (slot >= first)
+      return true;
   }
   return false;
 }

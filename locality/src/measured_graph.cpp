@@ -20,19 +20,24 @@ MeasuredGraph measured_graph(const tracebuf::LaunchStreams& launch,
   std::vector<std::int64_t> line_keys;
   const auto flush = [&](std::uint32_t block) {
     for (auto& [size, keys] : element_keys) {
-      if (!keys.empty()) elements.add(size, block, intervals_of_keys(keys));
+      if (!keys.empty())
+        elements.add(size, block, intervals_of_keys(keys));
       keys.clear();
     }
-    if (!line_keys.empty()) lines.add(0, block, intervals_of_keys(line_keys));
+    if (!line_keys.empty())
+      lines.add(0, block, intervals_of_keys(line_keys));
     line_keys.clear();
   };
   std::optional<std::uint32_t> current;
   for (const tracebuf::WarpStream& warp : launch.warps) {
-    if (current && *current != warp.block) flush(*current);
+    if (current && *current != warp.block)
+      flush(*current);
     current = warp.block;
     warp.for_each([&](const tracebuf::RecordView& record) {
-      if (record.kind() != tracebuf::AccessKind::kRead) return;
-      if (only_loads && !only_loads->contains(record.static_id())) return;
+      if (record.kind() != tracebuf::AccessKind::kRead)
+        return;
+      if (only_loads && !only_loads->contains(record.static_id()))
+        return;
       result.loads.insert(record.static_id());
       const std::uint32_t size = record.element_size() == 0 ? 1 : record.element_size();
       std::vector<std::int64_t>& keys = element_keys[size];
@@ -42,7 +47,8 @@ MeasuredGraph measured_graph(const tracebuf::LaunchStreams& launch,
       });
     });
   }
-  if (current) flush(*current);
+  if (current)
+    flush(*current);
   result.elements = elements.finish();
   result.lines = lines.finish();
   return result;

@@ -15,10 +15,14 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 }
 
 bool continues(std::int64_t value, const std::string& comparison, std::int64_t bound) {
-  if (comparison == "<") return value < bound;
-  if (comparison == "<=") return value <= bound;
-  if (comparison == ">") return value > bound;
-  if (comparison == ">=") return value >= bound;
+  if (comparison == "<")
+    return value < bound;
+  if (comparison == "<=")
+    return value <= bound;
+  if (comparison == ">")
+    return value > bound;
+  if (comparison == ">=")
+    return value >= bound;
   return value != bound;
 }
 
@@ -29,7 +33,8 @@ class Enumerator {
       : load_(load), budget_(budget) {
     offset_ = load.offset;
     if (!with_block_terms) {
-      std::erase_if(offset_.terms, [](const auto& term) { return term.first >= 3 && term.first < 6; });
+      std::erase_if(offset_.terms,
+                    [](const auto& term) { return term.first >= 3 && term.first < 6; });
     }
   }
 
@@ -51,7 +56,8 @@ class Enumerator {
  private:
   void loop(std::size_t level) {
     if (level == load_.loops.size()) {
-      if (budget_ == 0) throw TooManyEvaluations{};
+      if (budget_ == 0)
+        throw TooManyEvaluations{};
       --budget_;
       keys_->push_back(offset_.evaluate(slots_));
       return;
@@ -78,10 +84,13 @@ class Enumerator {
 };
 
 std::string form_pattern(const std::set<char>& dimensions) {
-  if (dimensions.empty()) return "fully connected";
-  if (dimensions.size() == 1) return std::string("index_") + *dimensions.begin() + " only";
+  if (dimensions.empty())
+    return "fully connected";
+  if (dimensions.size() == 1)
+    return std::string("index_") + *dimensions.begin() + " only";
   std::string name = "index_";
-  for (const char d : dimensions) name += std::string(name.size() > 6 ? "+" : "") + d;
+  for (const char d : dimensions)
+    name += std::string(name.size() > 6 ? "+" : "") + d;
   return name;
 }
 
@@ -92,19 +101,26 @@ std::string array_pattern(const std::vector<std::set<char>>& loads) {
   std::set<char> single;
   bool none = false;
   for (const std::set<char>& dimensions : loads) {
-    if (dimensions.size() > 1) combined = true;
-    if (dimensions.size() == 1) single.insert(*dimensions.begin());
-    if (dimensions.empty()) none = true;
+    if (dimensions.size() > 1)
+      combined = true;
+    if (dimensions.size() == 1)
+      single.insert(*dimensions.begin());
+    if (dimensions.empty())
+      none = true;
   }
-  if (none) return "fully connected";
+  if (none)
+    return "fully connected";
   if (combined) {
     std::set<char> all;
-    for (const auto& dimensions : loads) all.insert(dimensions.begin(), dimensions.end());
+    for (const auto& dimensions : loads)
+      all.insert(dimensions.begin(), dimensions.end());
     return form_pattern(all);
   }
-  if (single.size() == 1) return form_pattern(single);
+  if (single.size() == 1)
+    return form_pattern(single);
   std::string name = "index_";
-  for (const char d : single) name += d;
+  for (const char d : single)
+    name += d;
   return name;
 }
 
@@ -134,12 +150,13 @@ std::vector<const tracebuf::LoadInfo*> kernel_reads(const std::vector<tracebuf::
                                                     const std::string& kernel) {
   std::vector<const tracebuf::LoadInfo*> reads;
   for (const tracebuf::LoadInfo& info : table) {
-    if (info.kind != tracebuf::AccessKind::kRead || info.redundant_of) continue;
-    if (std::find(info.kernels.begin(), info.kernels.end(), kernel) == info.kernels.end()) continue;
+    if (info.kind != tracebuf::AccessKind::kRead || info.redundant_of)
+      continue;
+    if (std::find(info.kernels.begin(), info.kernels.end(), kernel) == info.kernels.end())
+      continue;
     reads.push_back(&info);
   }
-  std::sort(reads.begin(), reads.end(),
-            [](const auto* a, const auto* b) { return a->id < b->id; });
+  std::sort(reads.begin(), reads.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
   return reads;
 }
 
@@ -148,9 +165,11 @@ StaticGraph static_graph(const std::vector<tracebuf::LoadInfo>& table,
   const std::vector<const tracebuf::LoadInfo*> reads = kernel_reads(table, options.kernel);
   if (reads.empty()) {
     std::set<std::string> kernels;
-    for (const auto& info : table) kernels.insert(info.kernels.begin(), info.kernels.end());
+    for (const auto& info : table)
+      kernels.insert(info.kernels.begin(), info.kernels.end());
     std::string known;
-    for (const auto& name : kernels) known += (known.empty() ? "" : ", ") + name;
+    for (const auto& name : kernels)
+      known += (known.empty() ? "" : ", ") + name;
     throw std::runtime_error("kernel `" + options.kernel +
                              "` has no reads in the loads table (kernels there: " +
                              (known.empty() ? "none" : known) + ")");
@@ -158,15 +177,15 @@ StaticGraph static_graph(const std::vector<tracebuf::LoadInfo>& table,
   const tracebuf::Dim3& grid = options.launch.grid;
   const std::uint64_t blocks = grid.volume();
   const std::uint64_t first = std::min(options.first_block, blocks);
-  const std::uint64_t last =
-      first + std::min(options.block_count, blocks - first);
+  const std::uint64_t last = first + std::min(options.block_count, blocks - first);
   StaticGraph result;
   GraphBuilder elements(blocks);
   GraphBuilder lines(blocks);
   std::map<std::string, std::uint32_t> spaces;
   std::map<std::string, std::vector<std::set<char>>> root_dimensions;
   for (const tracebuf::LoadInfo* info : reads) {
-    if (options.only_loads && !options.only_loads->contains(info->id)) continue;
+    if (options.only_loads && !options.only_loads->contains(info->id))
+      continue;
     StaticLoad report{info->id, location_of(*info), info->expression, info->base, "", ""};
     CompiledLoad compiled = compile_load(*info, options.launch);
     if (!compiled.load) {
@@ -205,7 +224,8 @@ StaticGraph static_graph(const std::vector<tracebuf::LoadInfo>& table,
           const std::int64_t at_slot[6] = {0, 0, 0, at.x, at.y, at.z};
           std::int64_t shift = 0;
           for (const auto& [slot, coefficient] : load.offset.terms) {
-            if (slot >= 3 && slot < 6) shift += coefficient * at_slot[slot];
+            if (slot >= 3 && slot < 6)
+              shift += coefficient * at_slot[slot];
           }
           element_sets.push_back(shifted(relative, shift));
         }

@@ -29,7 +29,8 @@ memcarlo::test_support::CommandResult run(const std::string& command) {
 }
 
 fs::path work_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("memcarlo-locality-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("memcarlo-locality-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir;
 }
@@ -52,8 +53,8 @@ json locality_of(const std::string& kernel, const std::string& defines) {
                           " -- " + program() + " " + kernel);
   EXPECT_EQ(traced.exit_code, 0) << traced.output;
   const std::string out = (work_dir() / (kernel + ".json")).string();
-  const auto r = run(kMemcarlo + " locality " + trace + " --static " + kHere + "/kernels/" + kernel +
-                     ".cu " + defines + " --json " + out);
+  const auto r = run(kMemcarlo + " locality " + trace + " --static " + kHere + "/kernels/" +
+                     kernel + ".cu " + defines + " --json " + out);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   std::ifstream in(out);
   std::stringstream text;
@@ -62,8 +63,7 @@ json locality_of(const std::string& kernel, const std::string& defines) {
   return json::parse(text.str(), nullptr, false);
 }
 
-void expect_identical(const std::string& kernel, const std::string& defines,
-                      std::uint64_t blocks) {
+void expect_identical(const std::string& kernel, const std::string& defines, std::uint64_t blocks) {
   const json document = locality_of(kernel, defines);
   ASSERT_TRUE(document.is_object()) << kernel;
   EXPECT_EQ(document["measured"]["snapshot_block_count"], blocks) << kernel;
@@ -81,8 +81,10 @@ TEST(LocalityEndToEnd, TwoMmStaticEqualsMeasuredWithThePapersCounts) {
   // (8,192 of b).
   bool row = false, column = false;
   for (const json& entry : document["measured"]["elements"]["entries"]) {
-    if (entry[0] == 1 && entry[1] == 0) row = entry[2] == 2048;
-    if (entry[0] == 8 && entry[1] == 0) column = entry[2] == 8192;
+    if (entry[0] == 1 && entry[1] == 0)
+      row = entry[2] == 2048;
+    if (entry[0] == 8 && entry[1] == 0)
+      column = entry[2] == 8192;
   }
   EXPECT_TRUE(row && column);
 }

@@ -76,7 +76,8 @@ TEST(GraphBuilder, CountsKeysTwoBlocksBothReadPerSpace) {
 TEST(GraphBuilder, StridedReadsOfTheSameBlocksFoldIntoOneRunPerChangeOfReaders) {
   GraphBuilder builder(2);
   std::vector<KeyInterval> column;
-  for (std::int64_t row = 0; row < 1000; ++row) column.push_back({row * 64, row * 64 + 1});
+  for (std::int64_t row = 0; row < 1000; ++row)
+    column.push_back({row * 64, row * 64 + 1});
   builder.add(0, 0, column);
   builder.add(0, 1, column);
   EXPECT_EQ(builder.finish().coeff(1, 0), 1000);
@@ -97,7 +98,8 @@ TEST(GraphPattern, NamesTheGridShapeOfTheSharingPairs) {
   EXPECT_EQ(graph_pattern(diagonal, grid), "index_x+y");
   SparseGraph all(4, 4);
   for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < i; ++j) all.insert(i, j) = 1;
+    for (int j = 0; j < i; ++j)
+      all.insert(i, j) = 1;
   }
   EXPECT_EQ(graph_pattern(all, grid), "fully connected");
   EXPECT_EQ(graph_pattern(SparseGraph(4, 4), grid), "none");
@@ -124,7 +126,8 @@ TEST(StaticGraph, TwoMmSharesThePapersCountsInRowsAndColumns) {
   EXPECT_EQ(graph.array_patterns.at("a"), "index_y only");
   EXPECT_EQ(graph.array_patterns.at("b"), "index_x only");
   EXPECT_EQ(graph.array_patterns.at("c"), "index_x+y");
-  for (const StaticLoad& load : graph.loads) EXPECT_EQ(load.not_covered, "") << load.expression;
+  for (const StaticLoad& load : graph.loads)
+    EXPECT_EQ(load.not_covered, "") << load.expression;
 }
 
 // LocalityGuru §IV: GEMM at N = 64 (a macro, folded into the forms), grid 2x8, block 32x8:
@@ -146,10 +149,13 @@ TEST(StaticGraph, Syr2kSharesTheUnionOfRowAndColumnBands) {
       static_graph(fixture("syr2k"), launch_of("syr2k_like", grid, {32, 8, 1}, {{"n", 256}}));
   expect_graph(graph.elements, grid, [](BlockCoordinates i, BlockCoordinates j) {
     std::vector<bool> rows_i(256), rows_j(256);
-    for (std::uint32_t r = 0; r < 8; ++r) rows_i[8 * i.y + r] = rows_j[8 * j.y + r] = true;
-    for (std::uint32_t r = 0; r < 32; ++r) rows_i[32 * i.x + r] = rows_j[32 * j.x + r] = true;
+    for (std::uint32_t r = 0; r < 8; ++r)
+      rows_i[8 * i.y + r] = rows_j[8 * j.y + r] = true;
+    for (std::uint32_t r = 0; r < 32; ++r)
+      rows_i[32 * i.x + r] = rows_j[32 * j.x + r] = true;
     Weight shared_rows = 0;
-    for (int r = 0; r < 256; ++r) shared_rows += rows_i[r] && rows_j[r];
+    for (int r = 0; r < 256; ++r)
+      shared_rows += rows_i[r] && rows_j[r];
     return 2 * 256 * shared_rows;
   });
   EXPECT_EQ(graph.array_patterns.at("a"), "index_xy");
@@ -189,9 +195,9 @@ TEST(StaticGraph, CovarianceOnAThousandsOfBlocksGrid) {
 // is fully connected with weight 1; a[i * n + k] is one element per thread.
 TEST(StaticGraph, GramSchmidtIsFullyConnected) {
   const tracebuf::Dim3 grid{4, 1, 1};
-  const StaticGraph graph = static_graph(
-      fixture("gram_schmidt"),
-      launch_of("normalise_column", grid, {256, 1, 1}, {{"n", 1024}, {"k", 3}}));
+  const StaticGraph graph =
+      static_graph(fixture("gram_schmidt"),
+                   launch_of("normalise_column", grid, {256, 1, 1}, {{"n", 1024}, {"k", 3}}));
   expect_graph(graph.elements, grid, [](BlockCoordinates, BlockCoordinates) { return 1; });
   EXPECT_EQ(graph_pattern(graph.elements, grid), "fully connected");
   EXPECT_EQ(graph.array_patterns.at("r"), "fully connected");
@@ -225,9 +231,8 @@ TEST(StaticGraph, DataDependentReadsAreListedAsNotAffine) {
     }
   }
   EXPECT_EQ(not_affine, 3);  // vals[j], x[cols[j]], cols[j]
-  expect_graph(graph.elements, grid, [](BlockCoordinates i, BlockCoordinates j) {
-    return Weight{i.x == j.x + 1};
-  });
+  expect_graph(graph.elements, grid,
+               [](BlockCoordinates i, BlockCoordinates j) { return Weight{i.x == j.x + 1}; });
 }
 
 TEST(StaticGraph, AKernelParameterWithoutAValueIsNamedInTheReason) {
@@ -282,13 +287,15 @@ std::string write_two_mm_trace(const std::string& name, std::uint32_t active_row
     const std::uint64_t bx = block % 2, by = block / 2;
     for (std::uint32_t warp = 0; warp < 8; ++warp) {
       const std::uint64_t row = by * 8 + warp;
-      if (row >= active_rows) continue;
+      if (row >= active_rows)
+        continue;
       std::vector<tracebuf::WarpRecord> records;
       tracebuf::WarpRecord read;
       read.active_mask = 0xffffffffu;
       for (std::uint64_t k = 0; k < n; ++k) {
         read.static_id = 0;
-        for (std::uint64_t lane = 0; lane < 32; ++lane) read.addresses[lane] = a + 4 * (row * n + k);
+        for (std::uint64_t lane = 0; lane < 32; ++lane)
+          read.addresses[lane] = a + 4 * (row * n + k);
         records.push_back(read);
         read.static_id = 1;
         for (std::uint64_t lane = 0; lane < 32; ++lane) {

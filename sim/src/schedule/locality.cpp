@@ -31,7 +31,8 @@ Neighbours line_graph(const CompiledTrace& trace, const LaunchTrace& launch) {
         for (std::uint32_t t = bulk.first_transaction;
              t < bulk.first_transaction + bulk.transaction_count; ++t) {
           const std::uint32_t line = trace.transactions[t].line;
-          if (stamp[line] == b + 1) continue;
+          if (stamp[line] == b + 1)
+            continue;
           stamp[line] = b + 1;
           ++owners[line];
           lines_of_block[b].push_back(line);
@@ -48,10 +49,10 @@ Neighbours line_graph(const CompiledTrace& trace, const LaunchTrace& launch) {
   std::vector<std::uint32_t> sharers(line_begin[line_count]);
   std::vector<std::uint32_t> filled(line_begin.begin(), line_begin.end() - 1);
   for (std::uint32_t b = 0; b < blocks; ++b) {
-    std::erase_if(lines_of_block[b], [&](std::uint32_t line) {
-      return line_begin[line + 1] == line_begin[line];
-    });
-    for (const std::uint32_t line : lines_of_block[b]) sharers[filled[line]++] = b;
+    std::erase_if(lines_of_block[b],
+                  [&](std::uint32_t line) { return line_begin[line + 1] == line_begin[line]; });
+    for (const std::uint32_t line : lines_of_block[b])
+      sharers[filled[line]++] = b;
   }
   Neighbours neighbours(blocks);
   std::vector<std::uint32_t> count(blocks, 0);
@@ -61,8 +62,10 @@ Neighbours line_graph(const CompiledTrace& trace, const LaunchTrace& launch) {
     for (const std::uint32_t line : lines_of_block[b]) {
       for (std::uint32_t k = line_begin[line]; k < line_begin[line + 1]; ++k) {
         const std::uint32_t other = sharers[k];
-        if (other == b) continue;
-        if (count[other]++ == 0) touched.push_back(other);
+        if (other == b)
+          continue;
+        if (count[other]++ == 0)
+          touched.push_back(other);
       }
     }
     std::sort(touched.begin(), touched.end());  // deterministic order
@@ -80,11 +83,13 @@ std::vector<std::vector<std::uint32_t>> partition(const std::vector<std::uint32_
                                                   std::uint32_t parts,
                                                   const Neighbours& neighbours) {
   std::vector<std::vector<std::uint32_t>> groups(parts);
-  if (members.empty()) return groups;
+  if (members.empty())
+    return groups;
   const std::size_t capacity = (members.size() + parts - 1) / parts;
   std::unordered_map<std::uint32_t, std::uint64_t> gain;  // member -> weight towards the group
   std::vector<bool> placed(neighbours.size(), true);
-  for (const std::uint32_t m : members) placed[m] = false;
+  for (const std::uint32_t m : members)
+    placed[m] = false;
   std::size_t next_seed = 0;
   for (std::uint32_t p = 0; p < parts; ++p) {
     gain.clear();
@@ -93,7 +98,8 @@ std::vector<std::vector<std::uint32_t>> partition(const std::vector<std::uint32_
       groups[p].push_back(block);
       gain.erase(block);
       for (const auto& [other, weight] : neighbours[block]) {
-        if (!placed[other]) gain[other] += weight;
+        if (!placed[other])
+          gain[other] += weight;
       }
     };
     while (groups[p].size() < capacity) {
@@ -106,8 +112,10 @@ std::vector<std::vector<std::uint32_t>> partition(const std::vector<std::uint32_
         }
       }
       if (best_gain == 0) {  // nothing shares with the group: the lowest unplaced block
-        while (next_seed < members.size() && placed[members[next_seed]]) ++next_seed;
-        if (next_seed == members.size()) break;
+        while (next_seed < members.size() && placed[members[next_seed]])
+          ++next_seed;
+        if (next_seed == members.size())
+          break;
         best = members[next_seed];
       }
       add(best);

@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
     // 1,024 rows of two non-zeros each, in columns 7 r mod 1,024 and 7 r + 1 mod 1,024.
     const int rows = 1024;
     std::vector<int> rowptr(rows + 1), cols(2 * rows);
-    for (int r = 0; r <= rows; ++r) rowptr[r] = 2 * r;
+    for (int r = 0; r <= rows; ++r)
+      rowptr[r] = 2 * r;
     for (int r = 0; r < rows; ++r) {
       cols[2 * r] = (7 * r) % rows;
       cols[2 * r + 1] = (7 * r + 1) % rows;
@@ -72,8 +73,9 @@ int main(int argc, char** argv) {
     csr_row_sum<<<4, 256>>>(zeros(rows), copy_of(rowptr), copy_of(cols), zeros(2 * rows),
                             zeros(rows), rows);
   } else {
-    std::fprintf(stderr, "usage: locality_kernels two_mm|gemm|syr2k|conv2d|covariance|"
-                         "gram_schmidt|mvt|csr_gather\n");
+    std::fprintf(stderr,
+                 "usage: locality_kernels two_mm|gemm|syr2k|conv2d|covariance|"
+                 "gram_schmidt|mvt|csr_gather\n");
     return 2;
   }
   if (cudaDeviceSynchronize() != cudaSuccess) {

@@ -21,9 +21,8 @@ struct EntryDifference {
 
 /// Entries where the graphs differ, in (row, column) order; `count` gets how many in all, the
 /// vector at most `limit` of them.
-std::vector<EntryDifference> differences(const SparseGraph& expected,
-                                         const SparseGraph& measured, std::size_t limit,
-                                         std::uint64_t& count);
+std::vector<EntryDifference> differences(const SparseGraph& expected, const SparseGraph& measured,
+                                         std::size_t limit, std::uint64_t& count);
 
 struct LoadCause {
   std::uint32_t id = 0;
@@ -38,7 +37,7 @@ struct GraphComparison {
   std::uint64_t element_differences = 0;
   std::uint64_t line_differences = 0;
   std::vector<EntryDifference> first_element_differences;  // at most `limit`
-  std::vector<LoadCause> causes;  // empty when identical
+  std::vector<LoadCause> causes;                           // empty when identical
 };
 
 /// `options` must restrict the static graph to the trace's snapshot (first_block, block_count).

@@ -27,7 +27,8 @@ struct LinearForm {
 
   [[nodiscard]] std::int64_t evaluate(const std::int64_t* slots) const {
     std::int64_t value = constant;
-    for (const auto& [slot, coefficient] : terms) value += coefficient * slots[slot];
+    for (const auto& [slot, coefficient] : terms)
+      value += coefficient * slots[slot];
     return value;
   }
   [[nodiscard]] bool uses_slot_below(std::size_t end) const;
@@ -48,7 +49,7 @@ struct EvaluableLoad {
   std::uint32_t id = 0;
   std::string root;
   std::uint32_t element_size = 0;
-  LinearForm offset;                // in elements of the root
+  LinearForm offset;                 // in elements of the root
   std::vector<InductionLoop> loops;  // outermost first
   std::set<char> block_dimensions;   // 'x', 'y', 'z': the blockIdx components the reads depend on
   bool loops_depend_on_block = false;

@@ -12,8 +12,8 @@
 namespace memcarlo::locality {
 
 struct MeasuredGraph {
-  SparseGraph elements;  // keys: address / element size, one space per element size
-  SparseGraph lines;     // keys: address / 128
+  SparseGraph elements;           // keys: address / element size, one space per element size
+  SparseGraph lines;              // keys: address / 128
   std::uint64_t first_block = 0;  // the snapshot: blocks [first_block, first_block + block_count)
   std::uint64_t block_count = 0;
   std::set<std::uint32_t> loads;  // static ids of the reads seen

@@ -40,10 +40,10 @@ struct StaticOptions {
 /// One read of the kernel and what the static graph made of it.
 struct StaticLoad {
   std::uint32_t id = 0;
-  std::string location;    // file:line:col
-  std::string expression;  // source text
-  std::string root;        // the array
-  std::string pattern;     // from the form: index_x only, index_y only, index_x+y, fully connected
+  std::string location;     // file:line:col
+  std::string expression;   // source text
+  std::string root;         // the array
+  std::string pattern;      // from the form: index_x only, index_y only, index_x+y, fully connected
   std::string not_covered;  // why it is not in the graph; empty when it is
 };
 
