@@ -247,8 +247,6 @@ CompiledLoad compile(const tracebuf::LoadInfo& info, const LaunchValues& launch)
     };
     note_blocks(load.offset);
     for (const InductionLoop& loop : load.loops) {
-      if (!loop.init.uses_slot_from(3) && !loop.bound.uses_slot_from(3))
-        continue;
       // Block slots are 3..5: a loop whose range moves with the block.
       const auto block_term = [](const LinearForm& form) {
         for (const auto& [slot, coefficient] : form.terms) {

@@ -235,6 +235,36 @@ TEST(StaticGraph, DataDependentReadsAreListedAsNotAffine) {
                [](BlockCoordinates i, BlockCoordinates j) { return Weight{i.x == j.x + 1}; });
 }
 
+// for (int k = 4 * blockIdx.x; k < 4 * blockIdx.x + 8; ++k) a[k]: the loop's range moves with
+// the block, so each block is enumerated on its own: block b reads [4b, 4b + 8), its neighbour
+// shares 4 elements, the next one none.
+TEST(StaticGraph, ALoopWhoseRangeMovesWithTheBlockIsEnumeratedPerBlock) {
+  const std::string table = R"([{"id": 0, "function": "window", "kernels": ["window"],
+    "file": "window.cu", "line": 3, "column": 10, "expression": "a[k]", "kind": "read",
+    "element_type": "float", "element_size": 4, "base": "a", "address_space": "global",
+    "loop_depth": 1, "sequence": 0, "depends_on": [],
+    "index": {"kind": "affine", "root": "a", "unit": "elements", "expression": "k",
+      "terms": [{"coefficient": 1, "symbols": ["k"]}], "constant": 0,
+      "symbols": {"k": "induction", "blockIdx.x": "block"},
+      "inductions": [{"variable": "k", "loop_depth": 1,
+        "init": {"expression": "4*blockIdx.x", "constant": 0,
+                 "terms": [{"coefficient": 4, "symbols": ["blockIdx.x"]}]},
+        "step": {"expression": "1", "constant": 1, "terms": []},
+        "bound": {"expression": "4*blockIdx.x + 8", "constant": 8,
+                  "terms": [{"coefficient": 4, "symbols": ["blockIdx.x"]}]},
+        "comparison": "<"}],
+      "loads": []}}])";
+  const tracebuf::Dim3 grid{6, 1, 1};
+  const StaticGraph graph =
+      static_graph(tracebuf::loads_from_json(table), launch_of("window", grid, {32, 1, 1}, {}));
+  ASSERT_EQ(graph.loads.size(), 1u);
+  EXPECT_EQ(graph.loads.front().not_covered, "");
+  EXPECT_EQ(graph.loads.front().pattern, "index_x only");
+  expect_graph(graph.elements, grid, [](BlockCoordinates i, BlockCoordinates j) {
+    return Weight{i.x == j.x + 1 ? 4 : 0};
+  });
+}
+
 TEST(StaticGraph, AKernelParameterWithoutAValueIsNamedInTheReason) {
   const StaticGraph graph =
       static_graph(fixture("two_mm"), launch_of("two_mm_first", {8, 32, 1}, {32, 8, 1}, {}));
