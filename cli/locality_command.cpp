@@ -292,7 +292,11 @@ void run_locality(const LocalityOptions& options) {
       }
     }
     grid = launch->info.grid;
-    measured = locality::measured_graph(*launch);
+    try {
+      measured = locality::measured_graph(*launch);
+    } catch (const std::runtime_error& e) {
+      throw UserError(options.input + ": " + e.what());
+    }
     document["kernel"] = launch->info.kernel;
     document["launch"] = launch->info.index;
     document["grid"] = {grid.x, grid.y, grid.z};

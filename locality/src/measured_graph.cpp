@@ -2,6 +2,8 @@
 #include "memcarlo/locality/measured_graph.hpp"
 
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace memcarlo::locality {
@@ -30,6 +32,11 @@ MeasuredGraph measured_graph(const tracebuf::LaunchStreams& launch,
   };
   std::optional<std::uint32_t> current;
   for (const tracebuf::WarpStream& warp : launch.warps) {
+    if (warp.block >= blocks) {
+      throw std::runtime_error("launch " + std::to_string(launch.info.index) + ": block " +
+                               std::to_string(warp.block) + " is outside the grid of " +
+                               std::to_string(blocks) + " blocks");
+    }
     if (current && *current != warp.block)
       flush(*current);
     current = warp.block;

@@ -20,6 +20,7 @@ struct MeasuredGraph {
 };
 
 /// Reads (AccessKind::kRead records) of the launch, optionally only those of `only_loads`.
+/// Throws std::runtime_error when a warp's block is outside the launch's grid.
 MeasuredGraph measured_graph(const tracebuf::LaunchStreams& launch,
                              const std::optional<std::set<std::uint32_t>>& only_loads = {});
 
