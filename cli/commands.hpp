@@ -52,5 +52,7 @@ void add_synth_command(CLI::App& app);
 void add_footprint_command(CLI::App& app);
 /// Adds `import` and `export` under the `trace` subcommand (Accel-Sim interoperability).
 void add_trace_interop_commands(CLI::App& trace);
+/// `memcarlo locality`: threadblock locality graphs, static, measured and compared.
+void add_locality_command(CLI::App& app);
 
 }  // namespace memcarlo::cli

@@ -28,6 +28,7 @@ int run_command(int argc, char** argv) {
   memcarlo::cli::add_run_command(app);
   memcarlo::cli::add_profile_command(app);
   memcarlo::cli::add_footprint_command(app);
+  memcarlo::cli::add_locality_command(app);
 #ifdef MEMCARLO_HAVE_SYNTH
   memcarlo::cli::add_synth_command(app);
 #endif

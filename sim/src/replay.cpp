@@ -105,7 +105,7 @@ void Replay::setup(const LaunchTrace& launch, bool keep_l2, LaunchStreams& strea
     s_.sms[sm].clock = static_cast<std::uint64_t>(streams.start_jitter.uniform() * jitter);
   }
   scheduler_.plan({launch, sm_count_, launch.resident_blocks_per_sm, config_.numa.modules,
-                   trace_.load_info},
+                   trace_.load_info, &trace_},
                   streams.cta_schedule,
                   s_.cta_plan);
   schedule::check_plan(s_.cta_plan, launch.blocks.size(), sm_count_, config_.schedule.cta);

@@ -86,6 +86,49 @@ TEST(BlockClustering, APairSharesTheL1OfItsSm) {
   EXPECT_EQ(bcs.loads[0].l1_hits + bcs.loads[1].l1_hits, 1u);
 }
 
+/// Per SM, its queue under `scheduler` for the first launch of a compiled trace.
+Queues queues_of_trace(const std::string& path, const std::string& scheduler, std::uint32_t sms,
+                       std::uint32_t modules) {
+  const HierarchyConfig config = load_hierarchy(
+      "fermi-c2050", {"sm.count=" + std::to_string(sms), "schedule.cta=" + scheduler});
+  const auto reader = tracebuf::TraceReader::open(path);
+  const CompiledTrace compiled = compile_trace(reader, config);
+  const LaunchTrace& launch = compiled.launches.front();
+  RandomStream random(1, Purpose::kCtaSchedule, 0, 0);
+  schedule::CtaPlan plan;
+  schedule::make(config)->plan({launch, sms, 1, modules, {}, &compiled}, random, plan);
+  schedule::check_plan(plan, launch.blocks.size(), sms, scheduler);
+  Queues out(sms);
+  for (std::uint32_t sm = 0; sm < sms; ++sm) {
+    const std::uint32_t q = plan.queue_of_sm[sm];
+    for (std::uint32_t i = plan.queue_begin[q]; i < plan.queue_begin[q + 1]; ++i) {
+      out[sm].push_back(static_cast<std::uint32_t>(launch.blocks[plan.order[i]].block_id));
+    }
+  }
+  return out;
+}
+
+TEST(LocalityScheduler, BlocksThatShareLinesLandOnOneSmTwoBlocksPerSm) {
+  // 8 blocks; block b reads line (b mod 4) + a private line: blocks b and b + 4 share. Two SMs
+  // hold 4 blocks each (balance); the pairs {0,4} {1,5} go to SM 0, {2,6} {3,7} to SM 1, each
+  // grown from its lowest block. Round-robin splits every pair over the two SMs.
+  TraceBuilder trace(8, 32);
+  const std::uint32_t shared = trace.add_load(AccessKind::kRead, "x[b % 4]");
+  const std::uint32_t own = trace.add_load(AccessKind::kRead, "y[b]");
+  for (std::uint32_t b = 0; b < 8; ++b) {
+    trace.coalesced(b, 0, shared, 0x10000 + 0x1000 * (b % 4));
+    trace.coalesced(b, 0, own, 0x80000 + 0x1000 * b);
+  }
+  const std::string path = trace.write("locality-pairs");
+  EXPECT_EQ(queues_of_trace(path, "locality", 2, 1), (Queues{{0, 4, 1, 5}, {2, 6, 3, 7}}));
+  // Four SMs in two modules: module 0 gets {0,4,1,5}, one pair per SM.
+  EXPECT_EQ(queues_of_trace(path, "locality", 4, 2), (Queues{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+}
+
+TEST(LocalityScheduler, WithoutATraceItIsRoundRobin) {
+  EXPECT_EQ(queues_of_sms("locality", 9, 3, 1), queues_of_sms("round-robin", 9, 3, 1));
+}
+
 TEST(NumaModules, AMachineThatDoesNotSplitEvenlyIsRefusedNamingTheKeys) {
   try {
     (void)load_hierarchy("fermi-c2050", {"numa.modules=4"});  // 14 SMs

@@ -3,6 +3,7 @@
 
 #include "block_clustering.hpp"
 #include "distributed.hpp"
+#include "locality.hpp"
 #include "round_robin.hpp"
 #include "tafe.hpp"
 
@@ -26,6 +27,11 @@ CtaRegistry& registry() {
            "coefficients, cut into numa.modules equal chunks, chunk m on module m's SMs",
            {},
            make_tafe},
+          {"locality",
+           "blocks clustered by the lines they share (the launch's locality graph) onto one SM "
+           "and one module, ceil(B / parts) blocks per part, one queue per SM",
+           {},
+           make_locality},
       });
   return schedulers;
 }

@@ -38,6 +38,9 @@ struct CtaPlanInput {
   std::uint32_t modules = 1;      // numa.modules; sm_count is a multiple of it
   /// The trace's loads table (the tafe scheduler derives its block order from it); may be empty.
   std::span<const tracebuf::LoadInfo> loads = {};
+  /// The compiled trace the launch belongs to (its warps, bulks and transactions, for a policy
+  /// that reads what the blocks touch, e.g. locality); null when there is none.
+  const CompiledTrace* trace = nullptr;
 };
 
 struct CtaPlan {

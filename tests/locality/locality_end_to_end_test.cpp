@@ -1,0 +1,110 @@
+// The static graph against the measured one on real traces (LocalityGuru §IV "Validating the
+// Results"): programs/locality_kernels.cu built with memcarlo-cc for the host backend, each
+// kernel traced over its whole grid by `memcarlo run`, then `memcarlo locality TRACE --static
+// SOURCE.cu` (which runs memcarlo-instrument): identical element by element and line by line for
+// every affine kernel; for the CSR gather, the differences and the three data-dependent reads.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "common/run_command.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kBinaryDir = MEMCARLO_BINARY_DIR;
+const std::string kMemcarlo = kBinaryDir + "/cli/memcarlo";
+const std::string kCc = kBinaryDir + "/cli/memcarlo-cc";
+const std::string kHere = std::string(MEMCARLO_SOURCE_DIR) + "/tests/locality";
+
+memcarlo::test_support::CommandResult run(const std::string& command) {
+  return memcarlo::test_support::run_command(command + " 2>&1");
+}
+
+fs::path work_dir() {
+  const fs::path dir =
+      fs::temp_directory_path() / ("memcarlo-locality-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+const std::string& program() {
+  static const std::string exe = [] {
+    const std::string path = (work_dir() / "locality_kernels").string();
+    const auto r = run(kCc + " --backend host -std=c++17 -O2 -DN=64 " + kHere +
+                       "/programs/locality_kernels.cu -o " + path);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    return path;
+  }();
+  return exe;
+}
+
+/// Traces `kernel` over its whole grid and returns `memcarlo locality --json` against its source.
+json locality_of(const std::string& kernel, const std::string& defines) {
+  const std::string trace = (work_dir() / (kernel + ".mct")).string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --snapshot-factor 64 --trace " + trace +
+                          " -- " + program() + " " + kernel);
+  EXPECT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string out = (work_dir() / (kernel + ".json")).string();
+  const auto r = run(kMemcarlo + " locality " + trace + " --static " + kHere + "/kernels/" +
+                     kernel + ".cu " + defines + " --json " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  fs::remove(trace);
+  return json::parse(text.str(), nullptr, false);
+}
+
+void expect_identical(const std::string& kernel, const std::string& defines, std::uint64_t blocks) {
+  const json document = locality_of(kernel, defines);
+  ASSERT_TRUE(document.is_object()) << kernel;
+  EXPECT_EQ(document["measured"]["snapshot_block_count"], blocks) << kernel;
+  EXPECT_EQ(document["comparison"]["elements"], "identical") << document["comparison"].dump(2);
+  EXPECT_EQ(document["comparison"]["lines"], "identical") << document["comparison"].dump(2);
+  EXPECT_GT(document["measured"]["elements"]["sharing_pairs"].get<std::uint64_t>(), 0u);
+}
+
+TEST(LocalityEndToEnd, TwoMmStaticEqualsMeasuredWithThePapersCounts) {
+  const json document = locality_of("two_mm", "--param n=256");
+  ASSERT_TRUE(document.is_object());
+  EXPECT_EQ(document["comparison"]["elements"], "identical");
+  EXPECT_EQ(document["comparison"]["lines"], "identical");
+  // Blocks 1 and 0 are in one grid row (2,048 elements of a), blocks 8 and 0 in one grid column
+  // (8,192 of b).
+  bool row = false, column = false;
+  for (const json& entry : document["measured"]["elements"]["entries"]) {
+    if (entry[0] == 1 && entry[1] == 0)
+      row = entry[2] == 2048;
+    if (entry[0] == 8 && entry[1] == 0)
+      column = entry[2] == 8192;
+  }
+  EXPECT_TRUE(row && column);
+}
+
+TEST(LocalityEndToEnd, AffineKernelsStaticEqualsMeasured) {
+  expect_identical("gemm", "-D N=64", 16);
+  expect_identical("syr2k", "--param n=256", 256);
+  expect_identical("conv2d", "--param n=64", 16);
+  expect_identical("gram_schmidt", "--param n=1024 --param k=3", 4);
+  expect_identical("mvt", "--param n=2048", 8);
+}
+
+TEST(LocalityEndToEnd, DataDependentReadsAreTheMeasuredGraphsOnly) {
+  const json document = locality_of("csr_gather", "");
+  ASSERT_TRUE(document.is_object());
+  EXPECT_EQ(document["comparison"]["elements"], "different");
+  ASSERT_EQ(document["comparison"]["causes"].size(), 3u) << document["comparison"].dump(2);
+  for (const json& cause : document["comparison"]["causes"]) {
+    EXPECT_NE(cause["why"].get<std::string>().find("measured graph only"), std::string::npos);
+  }
+}
+
+}  // namespace
