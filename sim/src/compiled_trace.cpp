@@ -14,7 +14,7 @@
 #include <utility>
 
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 
@@ -132,6 +132,15 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
   return plan;
 }
 
+/// The threads of the calling task arena, and the calling thread's index among them: per-thread
+/// scratch is a vector indexed by it.
+std::size_t arena_slots() {
+  return static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+}
+std::size_t arena_slot() {
+  return static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
+}
+
 /// Calls f(i) for i in [0, count) in parallel, one warp stream each: streams are uneven, so TBB
 /// splits the range down to single streams where it needs to.
 template <class F>
@@ -247,15 +256,17 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     detail::StreamCompiler compiler;
     std::vector<LoadStatic> loads;
   };
-  tbb::enumerable_thread_specific<Worker, tsan::Allocator<Worker, tbb::cache_aligned_allocator<Worker>>>
-      workers([&] {
-    return Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
-                  std::vector<LoadStatic>(out.load_info.size())};
-  });
+  // One worker per slot of the calling arena (each of its threads has its own index), made on
+  // first use: plain memory that ThreadSanitizer follows, unlike enumerable_thread_specific's.
+  std::vector<std::optional<Worker>> workers(arena_slots());
   std::vector<detail::CompiledStream> streams(stream_count);
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    Worker& worker = workers.local();
-    worker.compiler.compile(*plan.streams[i].stream, streams[i], worker.loads);
+    std::optional<Worker>& slot = workers.at(arena_slot());
+    if (!slot) {
+      slot.emplace(Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
+                          std::vector<LoadStatic>(out.load_info.size())});
+    }
+    slot->compiler.compile(*plan.streams[i].stream, streams[i], slot->loads);
   });
   for (const detail::CompiledStream& stream : streams) {  // the error a serial compile meets first
     if (!stream.error.empty()) {
@@ -266,7 +277,11 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     throw std::invalid_argument(plan.error);
   }
   out.loads.resize(out.load_info.size());
-  for (const Worker& worker : workers) {  // sums of integers: the same in any order
+  for (const std::optional<Worker>& slot : workers) {  // sums of integers: any order
+    if (!slot) {
+      continue;
+    }
+    const Worker& worker = *slot;
     for (std::size_t id = 0; id < out.loads.size(); ++id) {
       out.loads[id].requests += worker.loads[id].requests;
       out.loads[id].transactions += worker.loads[id].transactions;
@@ -402,13 +417,11 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   if (with_sites) {
     out.access_sites.resize(transaction_offset.back());
   }
-  using LineMap = std::vector<std::uint32_t>;
-  tbb::enumerable_thread_specific<LineMap, tsan::Allocator<LineMap, tbb::cache_aligned_allocator<LineMap>>>
-      line_maps;
+  std::vector<std::vector<std::uint32_t>> line_maps(arena_slots());
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     detail::CompiledStream& stream = streams[i];
     const std::uint32_t* const slots = global_slot.data() + slot_offset[i];
-    std::vector<std::uint32_t>& global_line = line_maps.local();
+    std::vector<std::uint32_t>& global_line = line_maps.at(arena_slot());
     global_line.resize(stream.line_word_bits.size());
     for (std::size_t k = 0; k < global_line.size(); ++k) {
       global_line[k] = out.line_ids_by_address[stream.line_word_bits[k]];

@@ -2,7 +2,6 @@
 #include "memcarlo/sim/monte_carlo.hpp"
 
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
@@ -10,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <vector>
 
 #include "memcarlo/sim/trial.hpp"
 #include "memcarlo/tsan_annotations.hpp"
@@ -23,9 +23,9 @@ MonteCarloRun run_monte_carlo(const CompiledTrace& trace, const HierarchyConfig&
                                      : options.threads;
   const auto start = std::chrono::steady_clock::now();
   tbb::task_arena arena(static_cast<int>(run.threads));
-  tbb::enumerable_thread_specific<
-      TrialWorkspace, tsan::Allocator<TrialWorkspace, tbb::cache_aligned_allocator<TrialWorkspace>>>
-      workspaces;
+  // One workspace per slot of the arena (each thread in it has its own index): plain memory that
+  // ThreadSanitizer follows, unlike enumerable_thread_specific's, which TBB manages itself.
+  std::vector<TrialWorkspace> workspaces(run.threads);
   auto run_range = [&](std::uint32_t first, std::uint32_t last) {
     run.trials.resize(last);
     tsan::ForkJoin fork_join;
@@ -33,7 +33,8 @@ MonteCarloRun run_monte_carlo(const CompiledTrace& trace, const HierarchyConfig&
       tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 1),
                         [&](const tbb::blocked_range<std::uint32_t>& range) {
                           fork_join.enter();
-                          TrialWorkspace& workspace = workspaces.local();
+                          const int slot = tbb::this_task_arena::current_thread_index();
+                          TrialWorkspace& workspace = workspaces.at(static_cast<std::size_t>(slot));
                           for (std::uint32_t t = range.begin(); t != range.end(); ++t) {
                             if (options.share.owns(t)) {
                               run.trials[t] = run_trial(trace, config, options.seed, t, workspace);

@@ -2,7 +2,9 @@
 // TSan, so the happens-before edges its scheduler creates (the caller of parallel_for before each
 // body, each body before parallel_for returns) are invisible, and every result a body writes would
 // be reported as racing with the caller reading it. ForkJoin states those edges explicitly.
-// Without TSan everything here is empty and inlines to nothing.
+// Without TSan everything here is empty and inlines to nothing. (Per-thread scratch in parallel
+// regions is a vector indexed by the arena slot, not enumerable_thread_specific, whose memory
+// TBB recycles where TSan cannot follow it.)
 #pragma once
 
 #if defined(__SANITIZE_THREAD__)
@@ -24,23 +26,7 @@ void __tsan_func_exit(void);
 }
 #endif
 
-#include <memory>
-#include <type_traits>
-
 namespace memcarlo::tsan {
-
-#ifdef MEMCARLO_TSAN
-inline constexpr bool kActive = true;
-#else
-inline constexpr bool kActive = false;
-#endif
-
-/// The allocator for TBB containers shared between threads (enumerable_thread_specific): TBB's
-/// own allocator recycles memory without TSan seeing it freed, so memory one container's thread
-/// wrote was reported as racing with another container's later use. Under TSan, std::allocator
-/// (malloc, which TSan follows); otherwise `Default`, the same type as before.
-template <class T, class Default>
-using Allocator = std::conditional_t<kActive, std::allocator<T>, Default>;
 
 inline void release([[maybe_unused]] void* token) {
 #ifdef MEMCARLO_TSAN
