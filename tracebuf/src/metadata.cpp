@@ -1,6 +1,8 @@
 // JSON (de)serialisation of trace metadata with path-naming errors for malformed documents.
 #include "memcarlo/tracebuf/metadata.hpp"
 
+#include "memcarlo/tracebuf/format.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <limits>
@@ -297,7 +299,27 @@ LaunchInfo launch_from_json(std::string_view text) {
                              path + ".snapshot.block_count");
   launch.resident_blocks_per_sm = int_or<std::uint32_t>(j, path, "resident_blocks_per_sm", 0);
   launch.sequence_in_program = int_or<std::uint64_t>(j, path, "sequence_in_program", 0);
-  if (launch.snapshot_first_block + launch.snapshot_block_count > launch.grid.volume()) {
+  // Hostile sizes are refused here, before anything is allocated for them (README, "Bounds"):
+  // CUDA's own limits on the grid and the block, and at most kMaxSnapshotBlocks traced blocks.
+  if (launch.block.volume() == 0 || launch.block.volume() > kMaxBlockThreads) {
+    throw MetadataError(path + ".block: " + std::to_string(launch.block.volume()) +
+                        " threads per block; CUDA allows 1 to " + std::to_string(kMaxBlockThreads));
+  }
+  if (launch.grid.x == 0 || launch.grid.y == 0 || launch.grid.z == 0 ||
+      launch.grid.x > kMaxGridX || launch.grid.y > kMaxGridYZ || launch.grid.z > kMaxGridYZ) {
+    throw MetadataError(path + ".grid: (" + std::to_string(launch.grid.x) + ", " +
+                        std::to_string(launch.grid.y) + ", " + std::to_string(launch.grid.z) +
+                        "); CUDA allows x up to " + std::to_string(kMaxGridX) + ", y and z up to " +
+                        std::to_string(kMaxGridYZ) + ", none 0");
+  }
+  if (launch.snapshot_block_count > kMaxSnapshotBlocks) {
+    throw MetadataError(path + ".snapshot.block_count: " +
+                        std::to_string(launch.snapshot_block_count) +
+                        " traced blocks; memcarlo reads at most " +
+                        std::to_string(kMaxSnapshotBlocks));
+  }
+  if (launch.snapshot_block_count > launch.grid.volume() ||
+      launch.snapshot_first_block > launch.grid.volume() - launch.snapshot_block_count) {
     throw MetadataError("launch.snapshot: blocks [" + std::to_string(launch.snapshot_first_block) +
                         ", " +
                         std::to_string(launch.snapshot_first_block + launch.snapshot_block_count) +

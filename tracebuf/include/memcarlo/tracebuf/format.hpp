@@ -22,6 +22,11 @@ inline constexpr std::uint32_t kWarpSize = 32;
 inline constexpr std::size_t kTargetChunkPayload = std::size_t{1} << 20;
 /// No chunk may be larger than this; a header claiming more is corrupt.
 inline constexpr std::uint64_t kMaxChunkPayload = std::uint64_t{1} << 32;
+/// Launch limits a trace may claim (README, "Bounds"): CUDA's, and the traced blocks of one launch.
+inline constexpr std::uint64_t kMaxBlockThreads = 1024;
+inline constexpr std::uint32_t kMaxGridX = 0x7FFFFFFF;
+inline constexpr std::uint32_t kMaxGridYZ = 65535;
+inline constexpr std::uint64_t kMaxSnapshotBlocks = std::uint64_t{1} << 24;
 
 struct FileHeader {
   char magic[8];
