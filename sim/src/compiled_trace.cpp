@@ -14,15 +14,16 @@
 #include <utility>
 
 #include <tbb/blocked_range.h>
-#include <tbb/task_arena.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include "compile_stream.hpp"
 #include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
-#include "occupancy.hpp"
 #include "memcarlo/tsan_annotations.hpp"
+#include "occupancy.hpp"
+#include "parallel.hpp"
 
 namespace memcarlo::sim {
 namespace {
@@ -49,7 +50,8 @@ struct Plan {
     std::uint32_t launch;  // index into CompiledTrace::launches
   };
   std::vector<Stream> streams;  // in (launch, block, warp) order: the order of the transactions
-  std::vector<std::uint32_t> warp_streams;  // per CompiledTrace::warps entry: streams index or kNoStream
+  std::vector<std::uint32_t>
+      warp_streams;  // per CompiledTrace::warps entry: streams index or kNoStream
   /// The error of the first launch the trace cannot run; the plan stops before that launch, and
   /// compile_trace throws it unless a stream of an earlier launch fails first (as a serial
   /// compile would).
@@ -108,12 +110,12 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
     trace.blocks.reserve(launch.info.snapshot_block_count);
     for (std::uint64_t b = 0; b < launch.info.snapshot_block_count; ++b) {
       const std::uint64_t block_id = launch.info.snapshot_first_block + b;
-      trace.blocks.push_back({block_id, static_cast<std::uint32_t>(plan.warp_streams.size()),
-                              trace.warps_per_block});
+      trace.blocks.push_back(
+          {block_id, static_cast<std::uint32_t>(plan.warp_streams.size()), trace.warps_per_block});
       for (std::uint32_t w = 0; w < trace.warps_per_block; ++w) {
-        while (next_stream < streams.size() && (streams[next_stream].block < block_id ||
-                                                (streams[next_stream].block == block_id &&
-                                                 streams[next_stream].warp < w))) {
+        while (next_stream < streams.size() &&
+               (streams[next_stream].block < block_id ||
+                (streams[next_stream].block == block_id && streams[next_stream].warp < w))) {
           ++next_stream;  // streams outside the snapshot (check_invariants rejects those)
         }
         std::uint32_t stream = kNoStream;
@@ -132,29 +134,20 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
   return plan;
 }
 
-/// The threads of the calling task arena, and the calling thread's index among them: per-thread
-/// scratch is a vector indexed by it.
+/// Per-thread scratch of a parallel loop: a vector of arena_slots() entries indexed by
+/// arena_slot() (parallel.hpp).
 std::size_t arena_slots() {
-  return static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  return detail::parallel_slots();
 }
 std::size_t arena_slot() {
-  return static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
+  return detail::current_parallel_slot;
 }
 
 /// Calls f(i) for i in [0, count) in parallel, one warp stream each: streams are uneven, so TBB
 /// splits the range down to single streams where it needs to.
 template <class F>
 void parallel_for_each_stream(std::size_t count, F f) {
-  tsan::ForkJoin fork_join;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      fork_join.enter();
-                      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                        f(i);
-                      }
-                      fork_join.leave();
-                    });
-  fork_join.join();
+  detail::parallel_for_index(count, 1, f);
 }
 
 /// Sums of a sequence's sizes: offsets[i] = the sizes of elements before i (n + 1 entries).
@@ -192,9 +185,9 @@ std::array<std::uint8_t, 256> l1_sectors_of_chunks(const HierarchyConfig& config
 }
 
 std::optional<std::uint32_t> CompiledTrace::find_line(std::uint64_t line_address) const {
-  const auto found = std::partition_point(
-      line_ids_by_address.begin(), line_ids_by_address.end(),
-      [&](std::uint32_t id) { return l1_line_address[id] < line_address; });
+  const auto found =
+      std::partition_point(line_ids_by_address.begin(), line_ids_by_address.end(),
+                           [&](std::uint32_t id) { return l1_line_address[id] < line_address; });
   if (found == line_ids_by_address.end() || l1_line_address[*found] != line_address) {
     return std::nullopt;
   }
@@ -244,7 +237,8 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   out.allocation_names.shrink_to_fit();
   const detail::CoalescingGeometry geometry{
       detail::Divisor(config.l1.line), detail::Divisor(config.l1.sector),
-      detail::Divisor(config.l2.sector), detail::Divisor(config.l1.enabled ? config.l1.sets() : 1u)};
+      detail::Divisor(config.l2.sector),
+      detail::Divisor(config.l1.enabled ? config.l1.sets() : 1u)};
 
   // Phase 0.
   const Plan plan = plan_launches(reader, config, options, out);
@@ -351,7 +345,8 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   });
   std::vector<std::uint64_t> lines_before(words.size() + 1, 0);  // per word
   for (std::size_t w = 0; w < words.size(); ++w) {
-    lines_before[w + 1] = lines_before[w] + static_cast<std::uint64_t>(std::popcount(word_lines[w]));
+    lines_before[w + 1] =
+        lines_before[w] + static_cast<std::uint64_t>(std::popcount(word_lines[w]));
   }
   const std::uint64_t line_count = lines_before.back();
   if (line_count > std::numeric_limits<std::uint32_t>::max()) {
@@ -463,7 +458,8 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       placement::make_per_allocation(config, out.allocation_names);
   placement->prepare(reader);
   for (const std::unique_ptr<placement::Placement>& own : allocation_placements) {
-    if (own) own->prepare(reader);
+    if (own)
+      own->prepare(reader);
   }
   out.l1_line_address.resize(line_count);
   out.l1_set.resize(line_count);
@@ -471,37 +467,29 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   out.line_module.resize(line_count);
   out.line_page.resize(line_count);
   out.l2_set.resize(line_count * parts);
-  tsan::ForkJoin place_lines;
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, words.size()),
-      [&](const tbb::blocked_range<std::size_t>& range) {
-        place_lines.enter();
-        for (std::size_t w = range.begin(); w != range.end(); ++w) {
-          std::uint64_t rank = lines_before[w];
-          for (std::uint64_t bits = word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
-            const std::size_t id = out.line_ids_by_address[rank];
-            const std::uint64_t number =
-                words[w] * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
-            const std::uint64_t address = number * config.l1.line;
-            out.l1_line_address[id] = address;
-            out.l1_set[id] = static_cast<std::uint32_t>(geometry.l1_sets.remainder(number));
-            const placement::Placement* line_placement = placement.get();
-            if (!allocation_placements.empty()) {
-              const std::uint16_t allocation = allocations.find(address);
-              if (allocation != kNoAllocation && allocation_placements[allocation]) {
-                line_placement = allocation_placements[allocation].get();
-              }
-            }
-            const placement::LineHome home = line_placement->place(
-                ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
-            out.dram_location[id] = home.dram;
-            out.line_module[id] = home.module;
-            out.line_page[id] = home.page;
-          }
+  detail::parallel_for_index(words.size(), 1, [&](std::size_t w) {
+    std::uint64_t rank = lines_before[w];
+    for (std::uint64_t bits = word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
+      const std::size_t id = out.line_ids_by_address[rank];
+      const std::uint64_t number =
+          words[w] * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+      const std::uint64_t address = number * config.l1.line;
+      out.l1_line_address[id] = address;
+      out.l1_set[id] = static_cast<std::uint32_t>(geometry.l1_sets.remainder(number));
+      const placement::Placement* line_placement = placement.get();
+      if (!allocation_placements.empty()) {
+        const std::uint16_t allocation = allocations.find(address);
+        if (allocation != kNoAllocation && allocation_placements[allocation]) {
+          line_placement = allocation_placements[allocation].get();
         }
-        place_lines.leave();
-      });
-  place_lines.join();
+      }
+      const placement::LineHome home =
+          line_placement->place(ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
+      out.dram_location[id] = home.dram;
+      out.line_module[id] = home.module;
+      out.line_page[id] = home.page;
+    }
+  });
   return out;
 }
 

@@ -15,8 +15,8 @@
 namespace memcarlo::sim {
 namespace {
 
-using nlohmann::json;
 using detail::find_parameter;
+using nlohmann::json;
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -52,7 +52,8 @@ std::string unknown_key_message(const std::string& where, const std::string& key
   return message + " (`memcarlo hierarchy keys` lists every key)";
 }
 
-void flatten(const json& object, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
+void flatten(const json& object, const std::string& prefix,
+             std::vector<std::pair<std::string, json>>& out) {
   for (auto it = object.begin(); it != object.end(); ++it) {
     const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
     if (it->is_object()) {
@@ -100,8 +101,8 @@ HierarchyConfig from_preset(const detail::Preset& preset) {
 HierarchyConfig from_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) {
-    throw ConfigError(path + ": cannot read the hierarchy file (and it is not a preset: " +
-                      preset_list() + ")");
+    throw ConfigError(
+        path + ": cannot read the hierarchy file (and it is not a preset: " + preset_list() + ")");
   }
   std::stringstream text;
   text << in.rdbuf();
@@ -122,8 +123,7 @@ HierarchyConfig from_file(const std::string& path) {
   std::set<std::string> provided;
   if (auto base = document.find("base"); base != document.end()) {
     if (!base->is_string() || find_preset(base->get<std::string>()) == nullptr) {
-      throw ConfigError(where + "base: expected one of " + preset_list() + "; got " +
-                        base->dump());
+      throw ConfigError(where + "base: expected one of " + preset_list() + "; got " + base->dump());
     }
     config = from_preset(*find_preset(base->get<std::string>()));
     for (const auto& p : detail::parameters()) {
@@ -154,7 +154,7 @@ json parse_override_value(const std::string& text) {
   try {
     return json::parse(text);
   } catch (const json::exception&) {  // parse_error, or out_of_range (1e999)
-    return json(text);  // bare words and sizes such as 48KiB
+    return json(text);                // bare words and sizes such as 48KiB
   }
 }
 
@@ -166,8 +166,8 @@ void require(bool ok, const std::string& where, const std::string& what) {
 
 void validate_cache(const CacheConfig& c, const std::string& level, const std::string& where) {
   const std::string p = level + ".";
-  require(std::has_single_bit(c.line), where, p + "line: must be a power of two; got " +
-                                                  std::to_string(c.line));
+  require(std::has_single_bit(c.line), where,
+          p + "line: must be a power of two; got " + std::to_string(c.line));
   require(std::has_single_bit(c.sector) && c.sector <= c.line && c.line % c.sector == 0, where,
           p + "sector: must be a power of two that divides " + p + "line (" +
               std::to_string(c.line) + "); got " + std::to_string(c.sector));
@@ -175,13 +175,15 @@ void validate_cache(const CacheConfig& c, const std::string& level, const std::s
   const std::uint64_t set_bytes = std::uint64_t{c.line} * c.associativity * c.slices;
   const std::string size_key = c.adaptive ? p + "unified_size" : p + "size";
   require(c.capacity() % set_bytes == 0 && c.capacity() >= set_bytes, where,
-          size_key + ": " + std::to_string(c.capacity()) + " bytes is not a whole number of sets of " +
-              p + "line x " + p + "associativity" + (c.slices > 1 ? " x " + p + "slices" : "") +
-              " = " + std::to_string(set_bytes) + " bytes");
+          size_key + ": " + std::to_string(c.capacity()) +
+              " bytes is not a whole number of sets of " + p + "line x " + p + "associativity" +
+              (c.slices > 1 ? " x " + p + "slices" : "") + " = " + std::to_string(set_bytes) +
+              " bytes");
 }
 
 std::string kib(std::uint64_t bytes) {
-  return bytes % 1024 == 0 ? std::to_string(bytes / 1024) + " KiB" : std::to_string(bytes) + " bytes";
+  return bytes % 1024 == 0 ? std::to_string(bytes / 1024) + " KiB"
+                           : std::to_string(bytes) + " bytes";
 }
 
 /// An adaptive L1: every carveout must leave whole ways of the unified array (its sets stay),
@@ -196,10 +198,9 @@ void validate_unified_l1(const HierarchyConfig& c, const std::string& where) {
                 kib(l1.unified_size));
     require((l1.unified_size - carveout) % way_bytes == 0, where,
             "l1.carveouts: " + kib(carveout) + " leaves " + kib(l1.unified_size - carveout) +
-                " of l1.unified_size " + kib(l1.unified_size) +
-                ", not a whole number of ways of " + kib(way_bytes) + " (l1.line " +
-                std::to_string(l1.line) + " x " + std::to_string(l1.sets()) +
-                " sets); change l1.associativity or the carveouts");
+                " of l1.unified_size " + kib(l1.unified_size) + ", not a whole number of ways of " +
+                kib(way_bytes) + " (l1.line " + std::to_string(l1.line) + " x " +
+                std::to_string(l1.sets()) + " sets); change l1.associativity or the carveouts");
   }
   require(c.sm.shared_memory <= l1.carveouts.back(), where,
           "sm.shared_memory (" + kib(c.sm.shared_memory) +
@@ -240,9 +241,8 @@ void validate(const HierarchyConfig& c, const std::string& where) {
           "the caches hold " + std::to_string(l1_lines + l2_lines) + " lines (sm.count " +
               std::to_string(c.sm.count) +
               (c.l1.adaptive ? " x l1.unified_size / l1.line = " : " x l1.size / l1.line = ") +
-              std::to_string(l1_lines) +
-              ", plus l2.size / l2.line = " + std::to_string(l2_lines) + "); at most " +
-              std::to_string(kMaxCacheLines) +
+              std::to_string(l1_lines) + ", plus l2.size / l2.line = " + std::to_string(l2_lines) +
+              "); at most " + std::to_string(kMaxCacheLines) +
               " are supported (each costs a trial about 14 bytes per worker thread)");
   // Modules split the SMs, L2 slices and DRAM channels into contiguous equal groups.
   const auto split = [&](std::uint64_t count, const std::string& key) {
@@ -297,14 +297,15 @@ HierarchyConfig load_hierarchy(const std::string& name_or_file,
     config = from_file(name_or_file);
     where = name_or_file + ": ";
   } else {
-    throw ConfigError("hierarchy \"" + name_or_file + "\" is neither a preset (" +
-                      preset_list() + ") nor an existing file");
+    throw ConfigError("hierarchy \"" + name_or_file + "\" is neither a preset (" + preset_list() +
+                      ") nor an existing file");
   }
   for (const std::string& assignment : overrides) {
     try {
       (void)json(assignment).dump();  // JSON text, and every message quoting it, must be UTF-8
     } catch (const json::type_error&) {
-      throw ConfigError("--set: an argument is not UTF-8 text (" + std::to_string(assignment.size()) +
+      throw ConfigError("--set: an argument is not UTF-8 text (" +
+                        std::to_string(assignment.size()) +
                         " bytes); keys and values are ASCII, e.g. l1.size=48KiB");
     }
     const auto equals = assignment.find('=');

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "memcarlo/sim/trial.hpp"
-#include "memcarlo/tsan_annotations.hpp"
+#include "parallel.hpp"
 
 namespace memcarlo::sim {
 
@@ -28,22 +28,15 @@ MonteCarloRun run_monte_carlo(const CompiledTrace& trace, const HierarchyConfig&
   std::vector<TrialWorkspace> workspaces(run.threads);
   auto run_range = [&](std::uint32_t first, std::uint32_t last) {
     run.trials.resize(last);
-    tsan::ForkJoin fork_join;
     arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::uint32_t>(first, last, 1),
-                        [&](const tbb::blocked_range<std::uint32_t>& range) {
-                          fork_join.enter();
-                          const int slot = tbb::this_task_arena::current_thread_index();
-                          TrialWorkspace& workspace = workspaces.at(static_cast<std::size_t>(slot));
-                          for (std::uint32_t t = range.begin(); t != range.end(); ++t) {
-                            if (options.share.owns(t)) {
-                              run.trials[t] = run_trial(trace, config, options.seed, t, workspace);
-                            }
-                          }
-                          fork_join.leave();
-                        });
+      detail::parallel_for_index(last - first, 1, [&](std::size_t k) {
+        const auto t = static_cast<std::uint32_t>(first + k);
+        if (options.share.owns(t)) {
+          TrialWorkspace& workspace = workspaces.at(detail::current_parallel_slot);
+          run.trials[t] = run_trial(trace, config, options.seed, t, workspace);
+        }
+      });
     });
-    fork_join.join();
     if (options.gather) {
       options.gather(run.trials, first, last);
     }

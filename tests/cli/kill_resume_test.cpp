@@ -23,8 +23,9 @@ using memcarlo::test_support::write_trace;
 
 TEST(KilledSweep, ResumesIntoTheUninterruptedReport) {
   const std::string trace = write_trace("kill-sweep.mct");
-  const std::string points = " -q -n 6 --vary l1.size=16KiB,32KiB,48KiB --vary "
-                             "l1.replacement=lru,fifo,random -j 2 --resume -o ";
+  const std::string points =
+      " -q -n 6 --vary l1.size=16KiB,32KiB,48KiB --vary "
+      "l1.replacement=lru,fifo,random -j 2 --resume -o ";
   const fs::path whole = scratch_dir() / "kill-sweep-whole.json";
   fs::remove_all(whole.string() + ".points");
   const auto started = std::chrono::steady_clock::now();

@@ -44,9 +44,11 @@ inline std::pair<std::string_view, std::string_view> split_at_marker(std::string
   std::size_t at = 0;
   while (at <= text.size()) {
     const std::size_t end = text.find('\n', at);
-    const std::string_view line = text.substr(at, end == std::string_view::npos ? text.npos : end - at);
+    const std::string_view line =
+        text.substr(at, end == std::string_view::npos ? text.npos : end - at);
     if (line == marker) {
-      return {text.substr(0, at), end == std::string_view::npos ? std::string_view{} : text.substr(end + 1)};
+      return {text.substr(0, at),
+              end == std::string_view::npos ? std::string_view{} : text.substr(end + 1)};
     }
     if (end == std::string_view::npos) {
       break;

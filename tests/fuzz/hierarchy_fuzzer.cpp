@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::size_t at = 0;
   while (at < set_lines.size()) {
     const std::size_t end = set_lines.find('\n', at);
-    const std::string_view line = set_lines.substr(at, end == std::string_view::npos ? set_lines.npos : end - at);
+    const std::string_view line =
+        set_lines.substr(at, end == std::string_view::npos ? set_lines.npos : end - at);
     if (!line.empty()) {
       overrides.emplace_back(line);
     }

@@ -20,9 +20,13 @@ TEST(AccelsimFuzzFindings, AHeaderThatIsNotUtf8Imports) {
   const std::string dir = scratch_dir("fuzz-findings");
   const std::string input = dir + "/kernel-1.traceg";
   const std::string output = dir + "/imported.mct";
-  write_text(input, kernel_text(block_text("0,0,0", warp_text(0, {"0010 ffffffff 1 R2 LDG.E 1 R4 4 1 0x10000 4 0",
-                                                                   "0090 ffffffff 0 EXIT 0 0 0"})),
-                                "(1,1,1)", "(32,1,1)", "-memcarlo source = tr\xff\xfe" "ce.mct\n"));
+  write_text(
+      input,
+      kernel_text(block_text("0,0,0", warp_text(0, {"0010 ffffffff 1 R2 LDG.E 1 R4 4 1 0x10000 4 0",
+                                                    "0090 ffffffff 0 EXIT 0 0 0"})),
+                  "(1,1,1)", "(32,1,1)",
+                  "-memcarlo source = tr\xff\xfe"
+                  "ce.mct\n"));
   const ImportStats stats = import_trace(input, output);
   EXPECT_EQ(stats.records, 1u);
   const auto reader = tracebuf::TraceReader::open(output);

@@ -26,29 +26,34 @@ std::string fixed(double value, int digits) {
 
 TEST(ExampleSweepTable, BaselineRowMetricsAndAZeroChange) {
   const auto sweep = scratch_dir() / "example-sweep-table.json";
-  const auto r = memcarlo("sweep " + write_trace("example-sweep-table.mct") +
-                          " -H fermi-c2050 --vary prefetch.degree=1,2 -n 3 -q -o " + sweep.string());
+  const auto r =
+      memcarlo("sweep " + write_trace("example-sweep-table.mct") +
+               " -H fermi-c2050 --vary prefetch.degree=1,2 -n 3 -q -o " + sweep.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const auto table = run_command("python3 " + kSource + "/scripts/example_sweep_table.py --metrics " +
-                                 "l1_read_hit_ratio,dram_latency_cycles gather=" + sweep.string() +
-                                 " 2>&1");
+  const auto table =
+      run_command("python3 " + kSource + "/scripts/example_sweep_table.py --metrics " +
+                  "l1_read_hit_ratio,dram_latency_cycles gather=" + sweep.string() + " 2>&1");
   ASSERT_EQ(table.exit_code, 0) << table.output;
   const auto report = read_json_file(sweep);
   const auto& l1 = report["points"][0]["overall"]["l1_read_hit_ratio"];
   const double half = (l1["ci95"][1].get<double>() - l1["ci95"][0].get<double>()) / 2;
   const std::string l1_cell = fixed(l1["mean"].get<double>(), 3) + " ±" + fixed(half, 3);
-  EXPECT_NE(table.output.find("| gather | 1 | " + l1_cell + " | "), std::string::npos) << table.output;
+  EXPECT_NE(table.output.find("| gather | 1 | " + l1_cell + " | "), std::string::npos)
+      << table.output;
   EXPECT_NE(table.output.find(" | (baseline) | - |"), std::string::npos) << table.output;
-  EXPECT_NE(table.output.find("| gather | 2 | " + l1_cell + " | "), std::string::npos) << table.output;
+  EXPECT_NE(table.output.find("| gather | 2 | " + l1_cell + " | "), std::string::npos)
+      << table.output;
   EXPECT_NE(table.output.find(" | +0.0 ±0.0 | +0.0% |"), std::string::npos) << table.output;
 }
 
 TEST(ExampleSweepTable, ANonSweepFileIsRefusedByName) {
   const auto report = scratch_dir() / "example-sweep-not-a-sweep.json";
   ASSERT_EQ(memcarlo("simulate " + write_trace("example-sweep-not.mct") + " -n 2 -q -o " +
-                     report.string()).exit_code, 0);
-  const auto table = run_command("python3 " + kSource + "/scripts/example_sweep_table.py x=" +
-                                 report.string() + " 2>&1");
+                     report.string())
+                .exit_code,
+            0);
+  const auto table = run_command("python3 " + kSource +
+                                 "/scripts/example_sweep_table.py x=" + report.string() + " 2>&1");
   EXPECT_EQ(table.exit_code, 2);
   EXPECT_NE(table.output.find(report.string() + ": not a sweep report"), std::string::npos)
       << table.output;

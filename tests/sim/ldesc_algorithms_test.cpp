@@ -68,8 +68,8 @@ TEST(LdescClustering, ClustersDivideEvenlyAndOnlyTracedBlocksAreQueued) {
   // 8 clusters of (2, 1) on a 4 x 4 grid over 4 SMs: cluster c to SM c mod 4.
   const Queues all = assign_clusters({4, 4, 1}, {2, 2, 1}, 4);
   EXPECT_EQ(all, (Queues{{0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}}));
-  const Queues even = assign_clusters({4, 4, 1}, {2, 2, 1}, 4,
-                                      [](std::uint64_t id) { return id % 2 == 0; });
+  const Queues even =
+      assign_clusters({4, 4, 1}, {2, 2, 1}, 4, [](std::uint64_t id) { return id % 2 == 0; });
   EXPECT_EQ(even, (Queues{{0, 4}, {2, 6}, {8, 12}, {10, 14}}));
   // 5 clusters on 2 SMs: 4 whole, the fifth split in two halves.
   const Queues spread = assign_clusters({10, 1, 1}, {2, 1, 1}, 2);
@@ -147,7 +147,8 @@ TEST(LdescNumaMapping, ComputeDataMapOrdersTheCTiles) {
   EXPECT_EQ(compute_tile_of_data_tile(d, {2, 3, 1}, 1), 2u);
   EXPECT_EQ(compute_tile_of_data_tile(d, {2, 3, 1}, 3), 1u);
   for (std::uint64_t t = 0; t < 6; ++t) {
-    EXPECT_EQ(data_tile_of_compute_tile(d, {2, 3, 1}, compute_tile_of_data_tile(d, {2, 3, 1}, t)), t);
+    EXPECT_EQ(data_tile_of_compute_tile(d, {2, 3, 1}, compute_tile_of_data_tile(d, {2, 3, 1}, t)),
+              t);
   }
 }
 

@@ -50,9 +50,10 @@ TEST(TraceBounds, HugeClaimsAreRefusedWhenOpened) {
   EXPECT_NE(open_message("bounds-grid", launch_of({1, 70000, 1}, {32, 1, 1}, 0, 1))
                 .find("CUDA allows x up to 2147483647, y and z up to 65535"),
             std::string::npos);
-  EXPECT_NE(open_message("bounds-snapshot", launch_of({1u << 26, 1, 1}, {32, 1, 1}, 0, (1u << 24) + 1))
-                .find("16777217 traced blocks; memcarlo reads at most 16777216"),
-            std::string::npos);
+  EXPECT_NE(
+      open_message("bounds-snapshot", launch_of({1u << 26, 1, 1}, {32, 1, 1}, 0, (1u << 24) + 1))
+          .find("16777217 traced blocks; memcarlo reads at most 16777216"),
+      std::string::npos);
   // first + count wraps around 2^64 to a small number: still refused.
   EXPECT_NE(open_message("bounds-wrap", launch_of({8, 1, 1}, {32, 1, 1}, ~std::uint64_t{0}, 2))
                 .find("exceed the grid of 8 blocks"),

@@ -54,7 +54,9 @@ void expect_refused(const std::string& text, const std::string& field, const std
   }
 }
 
-std::string one(const std::string& fields) { return R"({"descriptors": [{)" + fields + "}]}"; }
+std::string one(const std::string& fields) {
+  return R"({"descriptors": [{)" + fields + "}]}";
+}
 
 TEST(LocalityDescriptorJson, BadFieldsAreNamed) {
   const std::string base = R"("address": 0, "size": 64, "element_size": 4, "type": "INTRA-THREAD")";
@@ -69,8 +71,9 @@ TEST(LocalityDescriptorJson, BadFieldsAreNamed) {
                  "outside [1,");
   expect_refused(one(base + R"(, "compute_tile": [1], "shape": [4, 5])"), "descriptors[0].shape",
                  "holds 20 elements, but size / element_size is 16");
-  expect_refused(one(R"("address": 0, "size": 6, "element_size": 4, "type": "NO-REUSE", "compute_tile": [1])"),
-                 "descriptors[0].size", "not a whole number of 4-byte elements");
+  expect_refused(
+      one(R"("address": 0, "size": 6, "element_size": 4, "type": "NO-REUSE", "compute_tile": [1])"),
+      "descriptors[0].size", "not a whole number of 4-byte elements");
   expect_refused(one(base + R"(, "compute_tile": [1], "compute_data_map": [1, 1, 0])"),
                  "descriptors[0].compute_data_map", "ranks 1..2 once each");
   expect_refused(one(R"("address": "0xZZ", "size": 64, "type": "NO-REUSE", "compute_tile": [1])"),
@@ -79,8 +82,9 @@ TEST(LocalityDescriptorJson, BadFieldsAreNamed) {
                  "descriptors[0].stride", "needs a non-zero stride");
 }
 
-void expect_check_refused(const std::string& text, Dim3 grid, const std::vector<Allocation>& allocations,
-                          const std::string& field, const std::string& words) {
+void expect_check_refused(const std::string& text, Dim3 grid,
+                          const std::vector<Allocation>& allocations, const std::string& field,
+                          const std::string& words) {
   try {
     check_descriptors(parse_descriptors(text), grid, allocations);
     ADD_FAILURE() << "accepted: " << text;
@@ -98,10 +102,11 @@ TEST(LocalityDescriptorCheck, TilesMustDivideAndAddressesLieInAnAllocation) {
   expect_check_refused(kHisto, {4, 16, 1}, {}, "descriptors[0].compute_tile.y",
                        "must span the grid (16)");
   // 4 D-Tiles but 8 C-Tiles.
-  expect_check_refused(kHisto, {8, 8, 1}, {}, "descriptors[0].data_tile", "4 D-Tiles for 8 C-Tiles");
+  expect_check_refused(kHisto, {8, 8, 1}, {}, "descriptors[0].data_tile",
+                       "4 D-Tiles for 8 C-Tiles");
   // Outside every allocation (one that ends a byte early).
-  expect_check_refused(kHisto, {4, 8, 1}, {{0, 0x10000, 8191, "sm_mappings"}}, "descriptors[0].address",
-                       "not inside any allocation");
+  expect_check_refused(kHisto, {4, 8, 1}, {{0, 0x10000, 8191, "sm_mappings"}},
+                       "descriptors[0].address", "not inside any allocation");
   // D-Tile of 24 elements in a shape of 64.
   std::string bad = kHisto;
   bad.replace(bad.find("[16, 32, 1]"), 11, "[24, 32, 1]");

@@ -49,8 +49,8 @@ Enum enum_field(const json& object, const std::string& key, const std::string& w
 
 std::uint64_t unsigned_field(const json& value, const std::string& field, std::uint64_t low,
                              std::uint64_t high) {
-  if (!value.is_number_integer() || (value.is_number_integer() && !value.is_number_unsigned() &&
-                                     value.get<std::int64_t>() < 0)) {
+  if (!value.is_number_integer() ||
+      (value.is_number_integer() && !value.is_number_unsigned() && value.get<std::int64_t>() < 0)) {
     throw DescriptorError(field, "expected an integer in [" + std::to_string(low) + ", " +
                                      std::to_string(high) + "]");
   }
@@ -111,11 +111,9 @@ const LocalityType kTypes[] = {LocalityType::kInterThread, LocalityType::kIntraT
 const SharingType kSharings[] = {SharingType::kCoaccessed, SharingType::kNearby};
 const AccessPattern kPatterns[] = {AccessPattern::kRegular, AccessPattern::kIrregular};
 
-const std::set<std::string> kKeys = {"name",         "address",          "size",
-                                     "element_size", "shape",            "type",
-                                     "data_tile",    "compute_tile",     "compute_data_map",
-                                     "sharing",      "pattern",          "stride",
-                                     "priority"};
+const std::set<std::string> kKeys = {
+    "name",         "address",          "size",    "element_size", "shape",  "type",    "data_tile",
+    "compute_tile", "compute_data_map", "sharing", "pattern",      "stride", "priority"};
 
 LocalityDescriptor parse_one(const json& object, const std::string& where) {
   if (!object.is_object()) {
@@ -156,8 +154,8 @@ LocalityDescriptor parse_one(const json& object, const std::string& where) {
                                                std::to_string(d.element_size) + "-byte elements");
   }
   const std::uint64_t elements = d.size / d.element_size;
-  const Dim3 linear{static_cast<std::uint32_t>(
-                        std::min<std::uint64_t>(elements, std::numeric_limits<std::uint32_t>::max())),
+  const Dim3 linear{static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                        elements, std::numeric_limits<std::uint32_t>::max())),
                     1, 1};
   d.shape = dim3_field(object, "shape", where, linear, 1);
   if (d.shape.volume() != elements) {
@@ -188,8 +186,7 @@ LocalityDescriptor parse_one(const json& object, const std::string& where) {
                          unsigned_field(object.at("priority"), where + ".priority", 0, 1u << 30))
                    : 1;
   // The map's ranks: each of 1..n used once, n the number of traversed dimensions.
-  const std::uint32_t ranks[3] = {d.compute_data_map.x, d.compute_data_map.y,
-                                  d.compute_data_map.z};
+  const std::uint32_t ranks[3] = {d.compute_data_map.x, d.compute_data_map.y, d.compute_data_map.z};
   std::uint32_t used = 0;
   for (std::uint32_t r : ranks) {
     used += r != 0 ? 1 : 0;
@@ -207,9 +204,13 @@ LocalityDescriptor parse_one(const json& object, const std::string& where) {
   return d;
 }
 
-json dim3_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json dim3_json(const Dim3& d) {
+  return json::array({d.x, d.y, d.z});
+}
 
-std::uint32_t component(const Dim3& d, int i) { return i == 0 ? d.x : i == 1 ? d.y : d.z; }
+std::uint32_t component(const Dim3& d, int i) {
+  return i == 0 ? d.x : i == 1 ? d.y : d.z;
+}
 
 }  // namespace
 
@@ -288,9 +289,11 @@ void check_descriptors(const std::vector<LocalityDescriptor>& descriptors, const
     const LocalityDescriptor& d = descriptors[i];
     const std::string where = "descriptors[" + std::to_string(i) + "]";
     if (!allocations.empty()) {
-      const bool inside = std::any_of(allocations.begin(), allocations.end(), [&](const Allocation& a) {
-        return d.address >= a.base && d.address - a.base <= a.size && d.size <= a.size - (d.address - a.base);
-      });
+      const bool inside =
+          std::any_of(allocations.begin(), allocations.end(), [&](const Allocation& a) {
+            return d.address >= a.base && d.address - a.base <= a.size &&
+                   d.size <= a.size - (d.address - a.base);
+          });
       if (!inside) {
         throw DescriptorError(where + ".address",
                               "[" + std::to_string(d.address) + ", +" + std::to_string(d.size) +
@@ -302,31 +305,30 @@ void check_descriptors(const std::vector<LocalityDescriptor>& descriptors, const
       const std::uint32_t g = component(grid, k);
       const std::uint32_t c = component(d.compute_tile, k);
       if (c > g || g % c != 0) {
-        throw DescriptorError(where + ".compute_tile." + kNames[k],
-                              std::to_string(c) + " CTAs do not divide the grid's " +
-                                  std::to_string(g));
+        throw DescriptorError(
+            where + ".compute_tile." + kNames[k],
+            std::to_string(c) + " CTAs do not divide the grid's " + std::to_string(g));
       }
       if (component(d.compute_data_map, k) == 0 && c != g) {
         throw DescriptorError(where + ".compute_tile." + kNames[k],
-                              "the compute-data map does not traverse " +
-                                  std::string(kNames[k]) + ", so the C-Tile must span the grid (" +
-                                  std::to_string(g) + "), not " + std::to_string(c));
+                              "the compute-data map does not traverse " + std::string(kNames[k]) +
+                                  ", so the C-Tile must span the grid (" + std::to_string(g) +
+                                  "), not " + std::to_string(c));
       }
       compute_tiles *= g / c;
       const std::uint32_t s = component(d.shape, k);
       const std::uint32_t t = component(d.data_tile, k);
       if (t > s || s % t != 0) {
-        throw DescriptorError(where + ".data_tile." + kNames[k],
-                              std::to_string(t) + " elements do not divide the shape's " +
-                                  std::to_string(s));
+        throw DescriptorError(
+            where + ".data_tile." + kNames[k],
+            std::to_string(t) + " elements do not divide the shape's " + std::to_string(s));
       }
     }
     const std::uint64_t data_tiles = d.data_tiles().volume();
     if (data_tiles != compute_tiles) {
-      throw DescriptorError(where + ".data_tile",
-                            std::to_string(data_tiles) + " D-Tiles for " +
-                                std::to_string(compute_tiles) +
-                                " C-Tiles: the map is one to one");
+      throw DescriptorError(where + ".data_tile", std::to_string(data_tiles) + " D-Tiles for " +
+                                                      std::to_string(compute_tiles) +
+                                                      " C-Tiles: the map is one to one");
     }
   }
 }

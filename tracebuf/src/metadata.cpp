@@ -13,7 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-std::string kind_list() { return "read, write, rmw, atomic"; }
+std::string kind_list() {
+  return "read, write, rmw, atomic";
+}
 
 json parse(std::string_view text, const char* what) {
   try {
@@ -84,7 +86,9 @@ std::string object_text_or(const json& object, const std::string& path, const ch
   return it->dump();
 }
 
-json dim3_to_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json dim3_to_json(const Dim3& d) {
+  return json::array({d.x, d.y, d.z});
+}
 
 Dim3 dim3_from_json(const json& value, const std::string& path) {
   if (!value.is_array() || value.empty() || value.size() > 3) {
@@ -102,9 +106,10 @@ Dim3 dim3_from_json(const json& value, const std::string& path) {
 }
 
 const std::set<std::string> kLoadKeys = {
-    "id",           "function", "kernels", "kernel",        "file",       "line",
-    "column",       "expression", "kind",  "element_type",  "element_size", "base",
-    "address_space", "loop_depth", "sequence", "depends_on", "redundant_of"};
+    "id",           "function",    "kernels",       "kernel",     "file",
+    "line",         "column",      "expression",    "kind",       "element_type",
+    "element_size", "base",        "address_space", "loop_depth", "sequence",
+    "depends_on",   "redundant_of"};
 
 }  // namespace
 
@@ -209,8 +214,8 @@ std::vector<LoadInfo> loads_from_json(std::string_view text) {
         throw MetadataError(path + ".depends_on: expected an array of load ids");
       }
       for (std::size_t d = 0; d < it->size(); ++d) {
-        load.depends_on.push_back(get_int<std::uint32_t>(
-            (*it)[d], path + ".depends_on[" + std::to_string(d) + "]"));
+        load.depends_on.push_back(
+            get_int<std::uint32_t>((*it)[d], path + ".depends_on[" + std::to_string(d) + "]"));
       }
     }
     if (auto it = entry.find("redundant_of"); it != entry.end() && !it->is_null()) {
@@ -266,8 +271,9 @@ std::string launch_to_json(const LaunchInfo& launch) {
             {"dynamic_shared_bytes", launch.dynamic_shared_bytes},
             {"static_shared_bytes", launch.static_shared_bytes},
             {"registers_per_thread", launch.registers_per_thread},
-            {"snapshot", {{"first_block", launch.snapshot_first_block},
-                          {"block_count", launch.snapshot_block_count}}},
+            {"snapshot",
+             {{"first_block", launch.snapshot_first_block},
+              {"block_count", launch.snapshot_block_count}}},
             {"resident_blocks_per_sm", launch.resident_blocks_per_sm},
             {"sequence_in_program", launch.sequence_in_program}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -291,12 +297,10 @@ LaunchInfo launch_from_json(std::string_view text) {
   if (!snapshot.is_object()) {
     throw MetadataError("launch.snapshot: expected an object {first_block, block_count}");
   }
-  launch.snapshot_first_block =
-      get_int<std::uint64_t>(require(snapshot, path + ".snapshot", "first_block"),
-                             path + ".snapshot.first_block");
-  launch.snapshot_block_count =
-      get_int<std::uint64_t>(require(snapshot, path + ".snapshot", "block_count"),
-                             path + ".snapshot.block_count");
+  launch.snapshot_first_block = get_int<std::uint64_t>(
+      require(snapshot, path + ".snapshot", "first_block"), path + ".snapshot.first_block");
+  launch.snapshot_block_count = get_int<std::uint64_t>(
+      require(snapshot, path + ".snapshot", "block_count"), path + ".snapshot.block_count");
   launch.resident_blocks_per_sm = int_or<std::uint32_t>(j, path, "resident_blocks_per_sm", 0);
   launch.sequence_in_program = int_or<std::uint64_t>(j, path, "sequence_in_program", 0);
   // Hostile sizes are refused here, before anything is allocated for them (README, "Bounds"):
@@ -305,37 +309,36 @@ LaunchInfo launch_from_json(std::string_view text) {
     throw MetadataError(path + ".block: " + std::to_string(launch.block.volume()) +
                         " threads per block; CUDA allows 1 to " + std::to_string(kMaxBlockThreads));
   }
-  if (launch.grid.x == 0 || launch.grid.y == 0 || launch.grid.z == 0 ||
-      launch.grid.x > kMaxGridX || launch.grid.y > kMaxGridYZ || launch.grid.z > kMaxGridYZ) {
+  if (launch.grid.x == 0 || launch.grid.y == 0 || launch.grid.z == 0 || launch.grid.x > kMaxGridX ||
+      launch.grid.y > kMaxGridYZ || launch.grid.z > kMaxGridYZ) {
     throw MetadataError(path + ".grid: (" + std::to_string(launch.grid.x) + ", " +
                         std::to_string(launch.grid.y) + ", " + std::to_string(launch.grid.z) +
                         "); CUDA allows x up to " + std::to_string(kMaxGridX) + ", y and z up to " +
                         std::to_string(kMaxGridYZ) + ", none 0");
   }
   if (launch.snapshot_block_count > kMaxSnapshotBlocks) {
-    throw MetadataError(path + ".snapshot.block_count: " +
-                        std::to_string(launch.snapshot_block_count) +
-                        " traced blocks; memcarlo reads at most " +
-                        std::to_string(kMaxSnapshotBlocks));
+    throw MetadataError(
+        path + ".snapshot.block_count: " + std::to_string(launch.snapshot_block_count) +
+        " traced blocks; memcarlo reads at most " + std::to_string(kMaxSnapshotBlocks));
   }
   if (launch.snapshot_block_count > launch.grid.volume() ||
       launch.snapshot_first_block > launch.grid.volume() - launch.snapshot_block_count) {
     throw MetadataError("launch.snapshot: blocks [" + std::to_string(launch.snapshot_first_block) +
                         ", " +
                         std::to_string(launch.snapshot_first_block + launch.snapshot_block_count) +
-                        ") exceed the grid of " + std::to_string(launch.grid.volume()) +
-                        " blocks");
+                        ") exceed the grid of " + std::to_string(launch.grid.volume()) + " blocks");
   }
   return launch;
 }
 
 std::string meta_to_json(const TraceMeta& meta) {
-  json j = {{"producer", meta.producer},
-            {"producer_version", meta.producer_version},
-            {"backend", meta.backend},
-            {"command", meta.command},
-            {"device", json::parse(meta.device_json.empty() ? "{}" : meta.device_json)},
-            {"properties", json::parse(meta.properties_json.empty() ? "{}" : meta.properties_json)}};
+  json j = {
+      {"producer", meta.producer},
+      {"producer_version", meta.producer_version},
+      {"backend", meta.backend},
+      {"command", meta.command},
+      {"device", json::parse(meta.device_json.empty() ? "{}" : meta.device_json)},
+      {"properties", json::parse(meta.properties_json.empty() ? "{}" : meta.properties_json)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

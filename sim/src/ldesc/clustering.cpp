@@ -7,7 +7,9 @@
 namespace memcarlo::sim::ldesc {
 namespace {
 
-std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
+std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) {
+  return b == 0 ? 0 : (a + b - 1) / b;
+}
 
 }  // namespace
 
@@ -15,7 +17,9 @@ Dim3 tiles_over(const Dim3& grid, const Dim3& tile) {
   return Dim3{ceil_div(grid.x, tile.x), ceil_div(grid.y, tile.y), ceil_div(grid.z, tile.z)};
 }
 
-std::uint64_t tile_count(const Dim3& grid, const Dim3& tile) { return tiles_over(grid, tile).volume(); }
+std::uint64_t tile_count(const Dim3& grid, const Dim3& tile) {
+  return tiles_over(grid, tile).volume();
+}
 
 Dim3 split_for_sms(const Dim3& compute_tile, const Dim3& grid, std::uint32_t sm_count) {
   Dim3 tile = compute_tile;
@@ -48,7 +52,8 @@ Dim3 cluster_dims(const std::vector<LocalityDescriptor>& descriptors, const Dim3
   Dim3 cls = tiles.front();
   for (std::size_t i = 1; i < tiles.size(); ++i) {
     const auto merged = [&](std::uint32_t c, std::uint32_t t) { return c * std::max(t / c, 1u); };
-    const Dim3 mcls{merged(cls.x, tiles[i].x), merged(cls.y, tiles[i].y), merged(cls.z, tiles[i].z)};
+    const Dim3 mcls{merged(cls.x, tiles[i].x), merged(cls.y, tiles[i].y),
+                    merged(cls.z, tiles[i].z)};
     if (tile_count(grid, mcls) >= sm_count) {
       cls = mcls;
     }

@@ -22,9 +22,12 @@ std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const 
     const std::uint64_t cy = c / count.x % count.y;
     const std::uint64_t cz = c / (std::uint64_t{count.x} * count.y);
     blocks.clear();
-    for (std::uint64_t z = cz * cluster.z; z < std::min<std::uint64_t>((cz + 1) * cluster.z, grid.z); ++z) {
-      for (std::uint64_t y = cy * cluster.y; y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
-        for (std::uint64_t x = cx * cluster.x; x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
+    for (std::uint64_t z = cz * cluster.z;
+         z < std::min<std::uint64_t>((cz + 1) * cluster.z, grid.z); ++z) {
+      for (std::uint64_t y = cy * cluster.y;
+           y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
+        for (std::uint64_t x = cx * cluster.x;
+             x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
           const std::uint64_t id = (z * grid.y + y) * grid.x + x;
           if (present(id)) {
             blocks.push_back(id);
@@ -43,7 +46,8 @@ std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const 
     const std::uint64_t share = (j + 1) * sm_count / left - first;
     const std::uint64_t part = (blocks.size() + share - 1) / std::max<std::uint64_t>(share, 1);
     for (std::uint64_t k = 0; k < blocks.size(); ++k) {
-      queues[first + std::min(k / std::max<std::uint64_t>(part, 1), share - 1)].push_back(blocks[k]);
+      queues[first + std::min(k / std::max<std::uint64_t>(part, 1), share - 1)].push_back(
+          blocks[k]);
     }
   }
   return queues;

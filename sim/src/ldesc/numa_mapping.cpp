@@ -12,7 +12,9 @@
 namespace memcarlo::sim::ldesc {
 namespace {
 
-std::uint32_t component(const Dim3& d, int i) { return i == 0 ? d.x : i == 1 ? d.y : d.z; }
+std::uint32_t component(const Dim3& d, int i) {
+  return i == 0 ? d.x : i == 1 ? d.y : d.z;
+}
 
 /// The traversed grid dimensions in rank order (rank 1 first).
 std::vector<int> traversal(const LocalityDescriptor& d) {
@@ -113,8 +115,10 @@ std::vector<std::uint64_t> tile_bytes_per_zone(const LocalityDescriptor& d, std:
   const std::uint64_t tz = tile / (std::uint64_t{count.x} * count.y);
   const std::uint64_t x0 = tx * d.data_tile.x;
   const std::uint64_t width = std::min<std::uint64_t>(d.data_tile.x, d.shape.x - x0);
-  for (std::uint64_t z = tz * d.data_tile.z; z < std::min<std::uint64_t>((tz + 1) * d.data_tile.z, d.shape.z); ++z) {
-    for (std::uint64_t y = ty * d.data_tile.y; y < std::min<std::uint64_t>((ty + 1) * d.data_tile.y, d.shape.y); ++y) {
+  for (std::uint64_t z = tz * d.data_tile.z;
+       z < std::min<std::uint64_t>((tz + 1) * d.data_tile.z, d.shape.z); ++z) {
+    for (std::uint64_t y = ty * d.data_tile.y;
+         y < std::min<std::uint64_t>((ty + 1) * d.data_tile.y, d.shape.y); ++y) {
       const std::uint64_t element = (z * d.shape.y + y) * d.shape.x + x0;
       add_range(d.address + element * d.element_size, width * d.element_size, bit, zones, bytes);
     }
@@ -181,8 +185,9 @@ NumaMapping map_to_zones(const std::vector<LocalityDescriptor>& descriptors, con
       std::uint32_t chosen = kLowestZoneBit;
       double chosen_utility = 0;
       for (std::uint32_t lo = kLowestZoneBit; lo <= kHighestZoneBit; ++lo) {
-        const double u = utility(n - static_cast<double>(i), descriptors[i], grid,
-                                 bytes_by_compute_tile(descriptors[i], grid, lo, zones), zone_of_block);
+        const double u =
+            utility(n - static_cast<double>(i), descriptors[i], grid,
+                    bytes_by_compute_tile(descriptors[i], grid, lo, zones), zone_of_block);
         if (u > chosen_utility) {
           chosen = lo;
           chosen_utility = u;

@@ -160,8 +160,8 @@ void AllocationRegistry::add_symbol(const void* base, std::uint64_t size) {
   }
 }
 
-std::map<std::uint64_t, AllocationRegistry::Entry>::const_iterator
-AllocationRegistry::at_or_below(std::uint64_t address) const {
+std::map<std::uint64_t, AllocationRegistry::Entry>::const_iterator AllocationRegistry::at_or_below(
+    std::uint64_t address) const {
   auto it = live_.upper_bound(address);
   return it == live_.begin() ? live_.end() : std::prev(it);
 }
