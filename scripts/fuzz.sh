@@ -69,13 +69,14 @@ command -v clang++-16 >/dev/null ||
   die_usage "libFuzzer is missing (apt-get install libfuzzer-16-dev libclang-rt-16-dev)"
 
 # ---- Build ---------------------------------------------------------------------------------------
+mkdir -p "$build_dir"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++-16 \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo ${launcher[@]+"${launcher[@]}"} -DMEMCARLO_FUZZ=ON \
   -DMEMCARLO_BUILD_TESTS=OFF -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
   -DMEMCARLO_BUILD_CUDA_BACKEND=OFF "-DMEMCARLO_SKIP_COMPONENTS=host;examples;cuda" \
-  >"$build_dir.configure.log" 2>&1 || { cat "$build_dir.configure.log" >&2; exit 2; }
+  >"$build_dir/configure.log" 2>&1 || { cat "$build_dir/configure.log" >&2; exit 2; }
 targets=()
 for name in "${harnesses[@]}"; do
   targets+=("fuzz_$name")
