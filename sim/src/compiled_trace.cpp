@@ -13,12 +13,14 @@
 #include <unordered_map>
 #include <utility>
 
+#include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include "compile_stream.hpp"
+#include "ldesc/descriptors.hpp"
 #include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
 #include "memcarlo/tsan_annotations.hpp"
@@ -61,6 +63,11 @@ struct Plan {
 /// Fills out.launches (all but their transaction counts) and out.kernel_names.
 Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
                    const CompileOptions& options, CompiledTrace& out) {
+  const auto descriptor_file = ldesc::file_descriptors(config);
+  const std::string descriptor_file_name =
+      descriptor_file ? nlohmann::json::parse(config.params.text(ldesc::kDescriptorsFile))
+                            .get<std::string>()
+                      : std::string();
   const auto& launches = reader.launches();
   std::vector<const tracebuf::LaunchStreams*> selected;
   if (options.launches.empty()) {
@@ -95,6 +102,13 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
     trace.grid = launch.info.grid;
     trace.block = launch.info.block;
     trace.arguments = footprint::recorded_arguments(reader, launch.info.index);
+    try {
+      trace.descriptors = ldesc::launch_descriptors(reader, launch.info.index, descriptor_file,
+                                                    descriptor_file_name);
+    } catch (const tracebuf::DescriptorError& error) {
+      plan.error = error.what();
+      break;
+    }
     trace.occupancy = plan_occupancy(launch.info, config);
     trace.resident_blocks_per_sm = trace.occupancy.resident_blocks;
     if (trace.resident_blocks_per_sm == 0) {

@@ -1,6 +1,7 @@
 // The parameter table of hierarchy files. Adding a parameter: one field in config.hpp and one
 // line here; the loader, --set, validation messages and `memcarlo hierarchy keys` follow.
 #include "hierarchy_schema.hpp"
+#include "ldesc/descriptors.hpp"
 
 #include "memcarlo/sim/dram/model.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
@@ -451,6 +452,7 @@ std::vector<Parameter> build() {
       policy_choice("prefetch.policy", "GPU prefetcher in the L1 (none: no prefetching)",
                     MEMCARLO_FIELD(prefetch.policy), prefetch::BuiltIn::names(), "none"),
   };
+  out.push_back(policy_key(ldesc::kDescriptorsFile));
   add_policy_keys(schedule::registry(), out);
   add_policy_keys(placement::registry(), out);
   for (const KeySpec& spec : prefetch::BuiltIn::keys()) {

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "memcarlo/tracebuf/annotations.hpp"
+
 namespace memcarlo::tracebuf {
 namespace {
 
@@ -257,6 +259,46 @@ std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text) {
   const json& list = document.at("descriptors");
   for (std::size_t i = 0; i < list.size(); ++i) {
     out.push_back(parse_one(list[i], "descriptors[" + std::to_string(i) + "]"));
+  }
+  return out;
+}
+
+std::vector<LocalityDescriptor> recorded_descriptors(std::string_view annotations_json,
+                                                     std::uint32_t launch) {
+  const json records = json::parse(annotations_json, nullptr, false);
+  std::vector<LocalityDescriptor> out;
+  if (!records.is_array()) {
+    return out;
+  }
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const json& record = records[i];
+    const std::string where = "annotations[" + std::to_string(i) + "]";
+    const std::string kind = record.is_object() ? record.value("kind", std::string()) : "";
+    if ((kind != "locality_descriptor" && kind != "locality_descriptor_reset") ||
+        !annotation_applies(record, launch, where)) {
+      continue;
+    }
+    const json payload = record.value("payload", json());
+    if (kind == "locality_descriptor_reset") {
+      if (!payload.is_object() || !payload.contains("address")) {
+        throw DescriptorError(where + ".payload.address", "missing");
+      }
+      const LocalityDescriptor probe = parse_one(
+          json{{"address", payload.at("address")}, {"size", 1}, {"type", "NO-REUSE"},
+               {"compute_tile", {1}}},
+          where + ".payload");
+      std::erase_if(out, [&](const LocalityDescriptor& d) { return d.address == probe.address; });
+      continue;
+    }
+    LocalityDescriptor d = parse_one(payload, where + ".payload");
+    const auto same = std::find_if(out.begin(), out.end(), [&](const LocalityDescriptor& e) {
+      return e.address == d.address;
+    });
+    if (same != out.end()) {
+      *same = std::move(d);
+    } else {
+      out.push_back(std::move(d));
+    }
   }
   return out;
 }

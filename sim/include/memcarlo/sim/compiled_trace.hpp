@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "memcarlo/sim/config.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 
 namespace memcarlo::sim {
@@ -164,6 +165,9 @@ struct LaunchTrace {
   tracebuf::Dim3 block;
   /// Kernel arguments the trace records (kernel_arguments annotations, docs/footprints.md).
   std::map<std::string, std::int64_t> arguments;
+  /// Its Locality Descriptors in priority order, checked against it (sim/src/ldesc/
+  /// descriptors.hpp): hierarchy key ldesc.descriptors's file, else the trace's annotations.
+  std::vector<tracebuf::LocalityDescriptor> descriptors;
   friend bool operator==(const LaunchTrace&, const LaunchTrace&) = default;
 };
 

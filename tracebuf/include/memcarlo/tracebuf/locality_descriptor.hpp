@@ -71,6 +71,16 @@ class DescriptorError : public std::runtime_error {
 /// fall back to a default). DescriptorError names the field.
 std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text);
 
+/// The descriptors in effect for launch `launch` from a trace's annotations (`annotations_json`,
+/// TraceReader::annotations_json): the records of kind "locality_descriptor" (payload: one entry
+/// of the JSON form) that apply to the launch (annotations.hpp), in the order recorded; a later
+/// record for the same address replaces the earlier one (a descriptor re-specified between
+/// launches), and "locality_descriptor_reset" (payload {"address": A}) removes it. Not yet
+/// checked against the launch (check_descriptors). DescriptorError naming
+/// "annotations[i].payload.<field>".
+std::vector<LocalityDescriptor> recorded_descriptors(std::string_view annotations_json,
+                                                     std::uint32_t launch);
+
 /// The JSON text parse_descriptors reads back unchanged.
 std::string descriptors_to_json(const std::vector<LocalityDescriptor>& descriptors);
 
