@@ -292,7 +292,7 @@ std::vector<LocalityDescriptor> recorded_descriptors(std::string_view annotation
     }
     LocalityDescriptor d = parse_one(payload, where + ".payload");
     const auto same = std::find_if(out.begin(), out.end(), [&](const LocalityDescriptor& e) {
-      return e.address == d.address;
+      return e.address == d.address && e.type == d.type;
     });
     if (same != out.end()) {
       *same = std::move(d);

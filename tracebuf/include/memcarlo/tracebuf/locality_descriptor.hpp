@@ -74,8 +74,9 @@ std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text);
 /// The descriptors in effect for launch `launch` from a trace's annotations (`annotations_json`,
 /// TraceReader::annotations_json): the records of kind "locality_descriptor" (payload: one entry
 /// of the JSON form) that apply to the launch (annotations.hpp), in the order recorded; a later
-/// record for the same address replaces the earlier one (a descriptor re-specified between
-/// launches), and "locality_descriptor_reset" (payload {"address": A}) removes it. Not yet
+/// record for the same address and locality type replaces the earlier one (a descriptor
+/// re-specified between launches; a data structure may have one per locality type, paper
+/// §3.3.2), and "locality_descriptor_reset" (payload {"address": A}) removes those of A. Not yet
 /// checked against the launch (check_descriptors). DescriptorError naming
 /// "annotations[i].payload.<field>".
 std::vector<LocalityDescriptor> recorded_descriptors(std::string_view annotations_json,
