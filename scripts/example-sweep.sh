@@ -17,6 +17,8 @@ paired differences, in cycles and in percent).
 
 options:
   --vary KEY=V1,V2,...    a swept key (repeatable; passed to memcarlo sweep)
+  --points FILE           explicit points instead (JSON list of {"KEY": VALUE} objects; passed
+                          to memcarlo sweep)
   --set KEY=VALUE         a fixed key (repeatable)
   -H, --hierarchy PRESET  base hierarchy (default fermi-c2050); traces are sized for it
   -n, --trials N          trials per point (default 8)
@@ -51,6 +53,8 @@ die_usage() {
 while (($# > 0)); do
   case $1 in
     --vary | --set) (($# >= 2)) || die_usage "$1 needs KEY=..."; sweep_args+=("$1" "$2"); shift 2 ;;
+    --points) (($# >= 2)) || die_usage "$1 needs a file"; [[ -r $2 ]] || die_usage "cannot read $2"
+      sweep_args+=("$1" "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2 ;;
     -H | --hierarchy) (($# >= 2)) || die_usage "$1 needs a preset"; preset=$2; shift 2 ;;
     -n | --trials) (($# >= 2)) || die_usage "$1 needs a number"; trials=$2; shift 2 ;;
     -j | --threads) (($# >= 2)) || die_usage "$1 needs a number"; threads=$2; shift 2 ;;
@@ -63,8 +67,8 @@ while (($# > 0)); do
   esac
 done
 [[ $trials =~ ^[1-9][0-9]*$ ]] || die_usage "--trials must be a positive integer, not '$trials'"
-printf '%s\n' "${sweep_args[@]+"${sweep_args[@]}"}" | grep -q -- '^--vary$' ||
-  die_usage "at least one --vary KEY=V1,V2 is needed"
+printf '%s\n' "${sweep_args[@]+"${sweep_args[@]}"}" | grep -q -- '^--vary$\|^--points$' ||
+  die_usage "at least one --vary KEY=V1,V2 (or --points FILE) is needed"
 
 memcarlo=$build_dir/cli/memcarlo
 cc=$build_dir/cli/memcarlo-cc

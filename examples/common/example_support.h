@@ -19,6 +19,15 @@
     }                                                                           \
   } while (0)
 
+// Locality Descriptors (memcarlo/locality_descriptor.h) are recorded when memcarlo-cc builds the
+// example (either backend); a plain nvcc build has no memcarlo headers and skips them.
+#if defined(MEMCARLO_BACKEND_HOST) || defined(MEMCARLO_BACKEND_CUDA)
+#include "memcarlo/locality_descriptor.h"
+#define EXAMPLE_LOCALITY_DESCRIPTORS 1
+#else
+#define EXAMPLE_LOCALITY_DESCRIPTORS 0
+#endif
+
 namespace example {
 
 // splitmix64: small and fully specified, so a seed gives the same input with every compiler and

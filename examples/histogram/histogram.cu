@@ -97,6 +97,20 @@ int main(int argc, char** argv) {
 
   const unsigned values_per_block = kThreadsPerBlock * kValuesPerThread;
   const unsigned num_blocks = (num_values + values_per_block - 1) / values_per_block;
+#if EXAMPLE_LOCALITY_DESCRIPTORS
+  // Locality Descriptors (ISCA'18): the values are read once (NO-REUSE: no point caching them);
+  // every block adds into every bin at data-dependent places (INTER-THREAD, COACCESSED by the
+  // whole grid, IRREGULAR: worth keeping in the L1). One C-Tile (the grid), one D-Tile each.
+  const dim3 whole_grid(num_blocks, 1, 1);
+  LocalityDescriptor values_ldesc(
+      device_values, num_values * sizeof(unsigned), NO_REUSE,
+      Tile_t(dim3(num_values, 1, 1), whole_grid, dim3(1, 2, 3)),
+      LocalitySemantics_t(COACCESSED, IRREGULAR), 1, dim3(num_values, 1, 1), "values");
+  LocalityDescriptor bins_ldesc(device_bins, num_bins * sizeof(unsigned), INTER_THREAD,
+                                Tile_t(dim3(num_bins, 1, 1), whole_grid, dim3(1, 2, 3)),
+                                LocalitySemantics_t(COACCESSED, IRREGULAR), 2,
+                                dim3(num_bins, 1, 1), "bins");
+#endif
   std::vector<unsigned> bins(num_bins);
 
   CHECK_CUDA(cudaMemset(device_bins, 0, num_bins * sizeof(unsigned)));

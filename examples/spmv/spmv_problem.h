@@ -146,4 +146,36 @@ inline Options parse_options(int argc, char** argv) {
   return options;
 }
 
+#if EXAMPLE_LOCALITY_DESCRIPTORS
+// Locality Descriptors (ISCA'18) of the CSR product, for a grid of `num_blocks` blocks. Rows are
+// data-dependent ranges of the non-zeros, so no tile finer than the grid describes them: one
+// C-Tile (the grid) and one D-Tile (the whole structure) each. y is gathered by every block at
+// data-dependent places: INTER-THREAD, COACCESSED, IRREGULAR (worth keeping in the L1, highest
+// priority). The non-zeros (indices, val): the scalar kernel's thread walks its own row through
+// the same lines (INTRA-THREAD); the vector kernel's warp reads a row once, coalesced
+// (NO-REUSE). rowIndices: a thread reads its neighbour's entry too (INTER-THREAD, NEARBY). x is
+// written once (NO-REUSE).
+inline void describe_locality(unsigned num_blocks, bool thread_per_row, unsigned num_rows,
+                              std::size_t num_nonzeros, const unsigned* row_indices,
+                              const unsigned* indices, const float* val, const float* y,
+                              const float* x) {
+  const dim3 grid(num_blocks, 1, 1), whole_grid_map(1, 2, 3);
+  const auto whole = [&](auto* data, std::size_t count, memcarlo_locality_type type,
+                         const LocalitySemantics_t& semantics, unsigned priority,
+                         const char* name) {
+    LocalityDescriptor(data, count * sizeof(*data), type,
+                       Tile_t(dim3(static_cast<unsigned>(count), 1, 1), grid, whole_grid_map),
+                       semantics, priority, dim3(static_cast<unsigned>(count), 1, 1), name);
+  };
+  const memcarlo_locality_type nonzeros = thread_per_row ? INTRA_THREAD : NO_REUSE;
+  whole(y, num_rows, INTER_THREAD, LocalitySemantics_t(COACCESSED, IRREGULAR), 3, "y");
+  whole(indices, num_nonzeros, nonzeros, LocalitySemantics_t(COACCESSED, IRREGULAR), 2,
+        "indices");
+  whole(val, num_nonzeros, nonzeros, LocalitySemantics_t(COACCESSED, IRREGULAR), 2, "val");
+  whole(row_indices, num_rows + 1, INTER_THREAD, LocalitySemantics_t(NEARBY, REGULAR, 1), 1,
+        "rowIndices");
+  whole(x, num_rows, NO_REUSE, LocalitySemantics_t(COACCESSED, IRREGULAR), 1, "x");
+}
+#endif
+
 }  // namespace spmv

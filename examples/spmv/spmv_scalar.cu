@@ -66,6 +66,10 @@ int main(int argc, char** argv) {
   CHECK_CUDA(cudaMemcpy(device_y, y.data(), num_rows * sizeof(float), cudaMemcpyHostToDevice));
 
   const unsigned num_blocks = (num_rows + kBlockSize - 1) / kBlockSize;
+#if EXAMPLE_LOCALITY_DESCRIPTORS
+  spmv::describe_locality(num_blocks, /*thread_per_row=*/true, num_rows, num_nonzeros,
+                          device_row_indices, device_indices, device_val, device_y, device_x);
+#endif
   spmv_csr_scalar<<<num_blocks, kBlockSize>>>(num_rows, device_row_indices, device_indices,
                                               device_val, device_y, device_x);
   CHECK_CUDA(cudaGetLastError());

@@ -101,6 +101,23 @@ int main(int argc, char** argv) {
   const dim3 grid((width + kBlockWidth - 1) / kBlockWidth,
                   (height + kBlockHeight - 1) / kBlockHeight);
   for (unsigned step = 0; step < steps; ++step) {
+#if EXAMPLE_LOCALITY_DESCRIPTORS
+    // Locality Descriptors (ISCA'18), again each step since the buffers swap roles. A block reads
+    // its 32×8 tile of `in` and the cells around it, which its neighbours read too: INTER-THREAD,
+    // NEARBY (next-line prefetching), one D-Tile per block. `out` is written once: NO-REUSE. Only
+    // when the blocks tile the grid exactly (a descriptor's tiles must divide it).
+    if (width % kBlockWidth == 0 && height % kBlockHeight == 0) {
+      ldesc_reset(device_in);
+      ldesc_reset(device_out);
+      const dim3 one_block(1, 1, 1), x_then_y(1, 2, 3), cells(width, height, 1);
+      LocalityDescriptor(static_cast<const float*>(device_in), bytes, INTER_THREAD,
+                         Tile_t(block, one_block, x_then_y), LocalitySemantics_t(NEARBY, REGULAR, 1),
+                         2, cells, "in");
+      LocalityDescriptor(static_cast<const float*>(device_out), bytes, NO_REUSE,
+                         Tile_t(block, one_block, x_then_y),
+                         LocalitySemantics_t(COACCESSED, IRREGULAR), 1, cells, "out");
+    }
+#endif
     stencil_step<<<grid, block>>>(width, height, device_in, device_out);
     CHECK_CUDA(cudaGetLastError());
     std::swap(device_in, device_out);

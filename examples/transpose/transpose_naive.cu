@@ -42,6 +42,9 @@ int main(int argc, char** argv) {
   const dim3 block(kTileSide, kBlockRows);
   const dim3 grid((options.cols + kTileSide - 1) / kTileSide,
                   (options.rows + kTileSide - 1) / kTileSide);
+#if EXAMPLE_LOCALITY_DESCRIPTORS
+  transpose::describe_locality(options, device_in, device_out);
+#endif
   transpose_naive<<<grid, block>>>(options.rows, options.cols, device_in, device_out);
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());

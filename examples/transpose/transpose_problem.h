@@ -44,6 +44,30 @@ inline std::vector<float> random_matrix(const Options& options) {
   return matrix;
 }
 
+#if EXAMPLE_LOCALITY_DESCRIPTORS
+// Locality Descriptors (ISCA'18). Block (bx, by) reads the 32×32 tile (bx, by) of `in` (X = its
+// columns) once: NO-REUSE, one D-Tile per C-Tile of one block, traversed X → Y alike; a thread
+// steps kBlockRows rows. It writes tile (by, bx) of `out` (X = out's columns, the input's rows),
+// each thread 4 elements kBlockRows apart in one 128-byte line and the block's 8 warps the same
+// 32 lines: INTER-THREAD, COACCESSED; out's D-Tiles go X → Y as the grid goes Y → X (map
+// (2, 1, 3)).
+// Only described when the tiles divide the matrix (a descriptor's tiles must).
+inline void describe_locality(const Options& options, const float* in, const float* out) {
+  if (options.rows % kTileSide != 0 || options.cols % kTileSide != 0) {
+    return;
+  }
+  const std::size_t bytes = std::size_t{options.rows} * options.cols * sizeof(float);
+  LocalityDescriptor in_ldesc(in, bytes, NO_REUSE,
+                              Tile_t(dim3(kTileSide, kTileSide, 1), dim3(1, 1, 1), dim3(1, 2, 3)),
+                              LocalitySemantics_t(COACCESSED, REGULAR, kBlockRows * options.cols),
+                              1, dim3(options.cols, options.rows, 1), "in");
+  LocalityDescriptor out_ldesc(
+      out, bytes, INTER_THREAD, Tile_t(dim3(kTileSide, kTileSide, 1), dim3(1, 1, 1), dim3(2, 1, 3)),
+      LocalitySemantics_t(COACCESSED, REGULAR, kBlockRows), 2,
+      dim3(options.rows, options.cols, 1), "out");
+}
+#endif
+
 // A transpose only moves values, so the comparison is exact. Prints "<name>: OK" or
 // "<name>: FAILED ..." and returns the process exit code.
 inline int check_transpose(const char* name, const Options& options, const std::vector<float>& in,

@@ -80,6 +80,9 @@ class TraceBuilder {
         loads_.begin(), loads_.begin() + static_cast<std::ptrdiff_t>(
                                               std::min(kept_loads_, loads_.size()))));
     writer.write_allocations(allocations_);
+    if (!annotations_.empty()) {
+      writer.write_annotations(annotations_);
+    }
     for (std::size_t l = 0; l < kernels_.size(); ++l) {
       tracebuf::LaunchInfo launch;
       launch.kernel = kernels_[l];
@@ -103,6 +106,9 @@ class TraceBuilder {
   /// static ids the table lacks, as in a malformed trace.
   void keep_loads(std::size_t count) { kept_loads_ = count; }
 
+  /// The trace's annotation records (a JSON array).
+  void set_annotations(std::string json_array) { annotations_ = std::move(json_array); }
+
   void add_allocation(std::uint64_t base, std::uint64_t size, std::string name) {
     allocations_.push_back(
         {static_cast<std::uint32_t>(allocations_.size()), base, size, std::move(name)});
@@ -114,6 +120,7 @@ class TraceBuilder {
   std::vector<tracebuf::LoadInfo> loads_;
   std::vector<tracebuf::Allocation> allocations_;
   std::size_t kept_loads_ = static_cast<std::size_t>(-1);
+  std::string annotations_;
   std::vector<std::string> kernels_{"test_kernel"};
   std::vector<std::uint64_t> sequences_{0};
   std::vector<std::uint64_t> dynamic_shared_{0};

@@ -2,7 +2,8 @@
 // traces, with either backend: constructing a LocalityDescriptor records it, with the data
 // structure's device address, as a trace annotation ({"kind": "locality_descriptor", "payload":
 // {...}}, the JSON form of docs/locality-descriptors.md) that applies from the next launch on;
-// constructing another for the same data structure and locality type re-specifies it. The ldesc
+// constructing another for the same data structure and locality type re-specifies it, and
+// ldesc_reset(data) removes a data structure's descriptors. The ldesc
 // CTA scheduler, placement, prefetcher and L1 attributes act on them (`memcarlo simulate` with
 // schedule.cta=ldesc, ...). Include it in host code; nothing is added to kernels.
 //
@@ -127,5 +128,16 @@ class LocalityDescriptor {
     memcarlo_record_annotation("locality_descriptor", payload.c_str());
   }
 };
+
+/// Removes the descriptors of the data structure at `data` (all locality types) from the next
+/// launch on: a buffer that changes role between launches (ping-pong) is reset, then described
+/// again. Beyond the paper, whose descriptors live as long as the program.
+inline void ldesc_reset(const void* data) {
+  const std::string payload =
+      "{\"address\": " +
+      std::to_string(static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(data))) +
+      "}";
+  memcarlo_record_annotation("locality_descriptor_reset", payload.c_str());
+}
 
 #endif  // MEMCARLO_LOCALITY_DESCRIPTOR_H
