@@ -20,14 +20,14 @@ std::string record(const std::string& scope, std::uint64_t address, const char* 
 }
 
 TEST(RecordedDescriptors, ScopesAndRespecificationFollowTheRecordOrder) {
-  // A before every launch; B only for launch 1; A re-specified (NO-REUSE) from launch 2 on.
-  const std::string annotations = "[" + record("", 4096, "INTER-THREAD", 1) + "," +
+  // A before every launch; B only for launch 1; A re-specified (priority 3) from launch 2 on.
+  const std::string annotations = "[" + record("", 4096, "NO-REUSE", 1) + "," +
                                   record(R"(, "launch": 1)", 8192, "INTRA-THREAD", 2) + "," +
                                   R"({"kind": "kernel_arguments", "launch": 0, "payload": {}},)" +
                                   record(R"(, "since_launch": 2)", 4096, "NO-REUSE", 3) + "]";
   const auto at0 = recorded_descriptors(annotations, 0);
   ASSERT_EQ(at0.size(), 1u);
-  EXPECT_EQ(at0[0].type, LocalityType::kInterThread);
+  EXPECT_EQ(at0[0].priority, 1u);
   const auto at1 = recorded_descriptors(annotations, 1);
   ASSERT_EQ(at1.size(), 2u);
   EXPECT_EQ(at1[0].address, 4096u);
@@ -38,6 +38,18 @@ TEST(RecordedDescriptors, ScopesAndRespecificationFollowTheRecordOrder) {
     EXPECT_EQ(later[0].type, LocalityType::kNoReuse);  // replaced, not added
     EXPECT_EQ(later[0].priority, 3u);
   }
+}
+
+TEST(RecordedDescriptors, OneDataStructureMayHaveOneDescriptorPerLocalityType) {
+  // Paper §3.3.2: a structure with both intra- and inter-thread reuse gets one of each.
+  const std::string annotations = "[" + record("", 4096, "INTRA-THREAD", 1) + "," +
+                                  record("", 4096, "INTER-THREAD", 2) + "," +
+                                  record("", 4096, "INTRA-THREAD", 4) + "]";
+  const auto descriptors = recorded_descriptors(annotations, 0);
+  ASSERT_EQ(descriptors.size(), 2u);
+  EXPECT_EQ(descriptors[0].type, LocalityType::kIntraThread);
+  EXPECT_EQ(descriptors[0].priority, 4u);  // re-specified in place
+  EXPECT_EQ(descriptors[1].type, LocalityType::kInterThread);
 }
 
 TEST(RecordedDescriptors, ResetRemovesFromItsLaunchOn) {
