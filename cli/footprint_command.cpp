@@ -1,6 +1,7 @@
-// `memcarlo footprint TRACE [--modules N] [--page 4KiB] [--schedule POLICY] [-o FILE.json]`: the
-// thread address footprint TAFE estimates for each block before the launch against the one the
-// trace shows, per page x module (docs/footprints.md). Argument parsing and printing only.
+// `memcarlo footprint TRACE [--modules N] [--page 4KiB] [--schedule POLICY] [-o FILE.json]
+// [--html FILE.html]`: the thread address footprint TAFE estimates for each block before the
+// launch against the one the trace shows, per page x module (docs/footprints.md). Argument
+// parsing, printing and the HTML page x module map.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "commands.hpp"
 #include "memcarlo/footprint/footprint.hpp"
@@ -29,6 +31,7 @@ struct FootprintOptions {
   std::string page = "4KiB";
   std::string schedule;  // empty: the hierarchy's schedule.cta
   std::string output;
+  std::string html;
   std::uint64_t seed = 1;
 };
 
@@ -152,6 +155,95 @@ void print_row(std::ostream& out, const std::string& name, const footprint::Conf
       << "\n";
 }
 
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+/// The paper's page x module map (Fig. 11) as one self-contained HTML page: per launch and
+/// allocation, one SVG row per module and one column per page, each cell coloured by what the
+/// estimate and the trace say about it (class tp / fp / fn / tn, FP and FN marked), with the
+/// counts beside it. Plain SVG, no script.
+void write_footprint_html(const std::string& path, const nlohmann::json& report,
+                          const std::vector<footprint::FootprintComparison>& comparisons) {
+  constexpr std::uint64_t kMaxColumns = 2048;  // pages drawn per allocation (the counts cover all)
+  std::ostringstream html;
+  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+       << "<title>memcarlo footprint: " << html_escape(report["trace"].get<std::string>())
+       << "</title>\n<style>\n"
+       << "body{font-family:sans-serif;margin:1.5em;color:#222}h2{margin-top:1.6em}"
+       << "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;border-bottom:"
+       << "1px solid #ddd}th:first-child,td:first-child{text-align:left}"
+       << ".tp{fill:#2e7d32}.fp{fill:#f9a825;stroke:#8d6e00;stroke-width:.6}"
+       << ".fn{fill:#c62828;stroke:#5d0000;stroke-width:.6}.tn{fill:#eceff1}"
+       << ".legend span{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;"
+       << "vertical-align:middle}svg{display:block;margin:.4em 0 1em}\n</style></head><body>\n"
+       << "<h1>Thread address footprints</h1>\n<p>" << html_escape(report["trace"].get<std::string>())
+       << ": " << report["modules"].get<std::uint32_t>() << " modules, "
+       << report["page_bytes"].get<std::uint64_t>() << "-byte pages, schedule "
+       << html_escape(report["schedule"].get<std::string>()) << ". Overall accuracy "
+       << std::fixed << std::setprecision(4) << report["overall"]["accuracy"].get<double>()
+       << " (" << report["overall"]["true_positives"].get<std::uint64_t>() << " true+, "
+       << report["overall"]["false_positives"].get<std::uint64_t>() << " false+, "
+       << report["overall"]["false_negatives"].get<std::uint64_t>() << " false-, "
+       << report["overall"]["true_negatives"].get<std::uint64_t>() << " true- cells).</p>\n"
+       << "<p class=\"legend\">Rows: modules; columns: pages. "
+       << "<span style=\"background:#2e7d32\"></span>estimated and touched (true+)"
+       << "<span style=\"background:#f9a825\"></span>estimated, not touched (false+)"
+       << "<span style=\"background:#c62828\"></span>touched, not estimated (false-)"
+       << "<span style=\"background:#eceff1\"></span>neither</p>\n";
+  for (std::size_t l = 0; l < comparisons.size(); ++l) {
+    const nlohmann::json& launch = report["launches"][l];
+    html << "<h2>Launch " << launch["index"].get<std::uint32_t>() << ": "
+         << html_escape(launch["kernel"].get<std::string>()) << " ("
+         << launch["blocks"].get<std::size_t>() << " traced blocks)</h2>\n";
+    for (const footprint::AllocationPages& pages : comparisons[l].allocations) {
+      const footprint::Confusion& c = pages.confusion;
+      html << "<h3>" << html_escape(pages.name) << "</h3>\n<table><tr><th>pages</th><th>true+"
+           << "</th><th>false+</th><th>false-</th><th>true-</th><th>accuracy</th></tr><tr><td>"
+           << pages.pages << "</td><td>" << c.true_positives << "</td><td>" << c.false_positives
+           << "</td><td>" << c.false_negatives << "</td><td>" << c.true_negatives << "</td><td>"
+           << std::setprecision(4) << c.accuracy() << "</td></tr></table>\n";
+      const std::uint64_t columns = std::min(pages.pages, kMaxColumns);
+      if (columns < pages.pages) {
+        html << "<p>The first " << columns << " of " << pages.pages << " pages are drawn.</p>\n";
+      }
+      const unsigned cell = columns > 400 ? 2 : (columns > 100 ? 5 : 12);
+      html << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << columns * cell + 40
+           << "\" height=\"" << pages.modules * (cell + 1) + 2 << "\" role=\"img\">\n";
+      for (std::uint32_t m = 0; m < pages.modules; ++m) {
+        const unsigned y = m * (cell + 1);
+        html << "<text x=\"0\" y=\"" << y + cell << "\" font-size=\"" << std::min(cell + 2, 11u)
+             << "\">m" << m << "</text>";
+        for (std::uint64_t p = 0; p < columns; ++p) {
+          const bool estimated = ((pages.estimated[p] >> m) & 1) != 0;
+          const bool actual = ((pages.actual[p] >> m) & 1) != 0;
+          const char* kind = estimated ? (actual ? "tp" : "fp") : (actual ? "fn" : "tn");
+          html << "<rect class=\"" << kind << "\" x=\"" << 40 + p * cell << "\" y=\"" << y
+               << "\" width=\"" << cell << "\" height=\"" << cell << "\"><title>page "
+               << pages.first_page + p << ", module " << m << ": " << kind << "</title></rect>";
+        }
+        html << "\n";
+      }
+      html << "</svg>\n";
+    }
+  }
+  html << "</body></html>\n";
+  std::ofstream out(path);
+  out << html.str();
+  if (!out)
+    throw UserError("cannot write the footprint map to " + path, 1);
+}
+
 void run_footprint(const FootprintOptions& options) {
   std::vector<std::string> overrides = options.overrides;
   if (options.modules > 0)
@@ -178,6 +270,7 @@ void run_footprint(const FootprintOptions& options) {
                            {"launches", nlohmann::json::array()}};
   footprint::Confusion overall;
   std::map<std::string, footprint::Confusion> per_allocation;
+  std::vector<footprint::FootprintComparison> comparisons;
   if (reader.launches().empty()) {
     throw UserError(options.trace + ": the trace has no launches, so no footprint to compare", 2);
   }
@@ -205,6 +298,12 @@ void run_footprint(const FootprintOptions& options) {
         {"primary_tracking", primary_tracking(reader, fp)},
         {"relations", nlohmann::json::array()},
         {"allocations", nlohmann::json::array()}};
+    if (!fp.notes.empty()) {
+      launch["warnings"] = fp.notes;
+      for (const std::string& note : fp.notes) {
+        std::cerr << "memcarlo footprint: warning: launch " << l << ": " << note << "\n";
+      }
+    }
     for (const footprint::RelationUse& use : fp.relations) {
       nlohmann::json relation = {{"load", use.relation.load},
                                  {"expression", use.relation.expression},
@@ -234,6 +333,9 @@ void run_footprint(const FootprintOptions& options) {
     }
     overall += comparison.overall;
     report["launches"].push_back(launch);
+    if (!options.html.empty()) {
+      comparisons.push_back(std::move(comparison));
+    }
   }
   report["overall"] = confusion_json(overall);
   report["allocations"] = nlohmann::json::object();
@@ -281,6 +383,9 @@ void run_footprint(const FootprintOptions& options) {
     if (!out)
       throw UserError("cannot write the footprint report to " + options.output, 1);
   }
+  if (!options.html.empty()) {
+    write_footprint_html(options.html, report, comparisons);
+  }
 }
 
 }  // namespace
@@ -311,6 +416,10 @@ void add_footprint_command(CLI::App& app) {
                       "schedule.cta)");
   command->add_option("--seed", options->seed, "Seed of a scheduler that draws (default 1)");
   command->add_option("--output,-o", options->output, "Write the comparison as JSON here");
+  command->add_option("--html", options->html,
+                      "Write the page x module map here (self-contained HTML: per launch and "
+                      "allocation, modules as rows, pages as columns, each cell true+/false+/"
+                      "false-/true-)");
   command->callback([options] { run_footprint(*options); });
 }
 

@@ -22,6 +22,7 @@
 #include <cuda_runtime.h>
 
 #include "../common/example_support.h"
+#include "../common/example_tafe.h"
 
 constexpr int kUnvisited = -1;
 constexpr unsigned kThreadsPerBlock = 256;
@@ -150,9 +151,39 @@ int main(int argc, char** argv) {
   // The host drives the levels: a launch per level, until a level adds no vertex. The old
   // frontier's buffer is cleared to become the next one.
   const unsigned num_blocks = (num_vertices + kThreadsPerBlock - 1) / kThreadsPerBlock;
+#ifdef EXAMPLE_TAFE
+  // The kernel's thread address footprints by hand (TAFE's Listing 1 for this CSR walk): vertex =
+  // blockIdx.x·kThreadsPerBlock + threadIdx.x; row_offsets[vertex] and [vertex + 1]; the edges
+  // between them; the frontier flag of each edge's other end.
+  taf_paramSetup(dim3(kThreadsPerBlock), dim3(num_blocks));
+  const long long by_vertex[6] = {1, 0, 0, kThreadsPerBlock, 0, 0};
+  const long long same_element[6] = {0, 0, 0, 0, 0, 0};
+  taf_register(device_row_offsets, num_vertices + 1, TID_DEP, sizeof(unsigned), by_vertex, 0, 1,
+               2, true);
+  taf_register(device_column_indices, num_edges, INDIR_RANGE, sizeof(unsigned), device_row_offsets,
+               0, device_row_offsets + 1, 0, true);
+  taf_register(device_levels, num_vertices, TID_DEP, sizeof(int), by_vertex, 0, 0, 0, false);
+  taf_register(device_next_frontier_size, 1, TID_DEP, sizeof(unsigned), same_element, 0, 0, 0,
+               false);
+  // Ready (TAFE's R bit): the CSR arrays hold their values (copied above).
+  taf_setRdy(device_row_offsets);
+  taf_setRdy(device_column_indices);
+  taf_setRdy(device_levels);
+  taf_setRdy(device_next_frontier_size);
+#endif
   for (int level = 0;; ++level) {
     CHECK_CUDA(cudaMemset(device_next_frontier, 0, num_vertices));
     CHECK_CUDA(cudaMemset(device_next_frontier_size, 0, sizeof(unsigned)));
+#ifdef EXAMPLE_TAFE
+    // The two flag buffers trade places every level: their registrations follow (a call between
+    // two launches applies from the next launch on).
+    taf_reset(device_frontier);
+    taf_reset(device_next_frontier);
+    taf_register(device_frontier, num_vertices, INDIR, 1, device_column_indices, 1, 0, false);
+    taf_register(device_next_frontier, num_vertices, TID_DEP, 1, by_vertex, 0, 0, 0, false);
+    taf_setRdy(device_frontier);
+    taf_setRdy(device_next_frontier);
+#endif
     bfs_level<<<num_blocks, kThreadsPerBlock>>>(
         num_vertices, level, device_row_offsets, device_column_indices, device_frontier,
         device_next_frontier, device_levels, device_next_frontier_size);

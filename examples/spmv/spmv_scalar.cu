@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include "../common/example_support.h"
+#include "../common/example_tafe.h"
 #include "spmv_problem.h"
 
 // The paper's BLOCKSIZE: the kernel computes its row from it, so it must match the launch.
@@ -69,6 +70,26 @@ int main(int argc, char** argv) {
 #if EXAMPLE_LOCALITY_DESCRIPTORS
   spmv::describe_locality(num_blocks, /*thread_per_row=*/true, num_rows, num_nonzeros,
                           device_row_indices, device_indices, device_val, device_y, device_x);
+#endif
+#ifdef EXAMPLE_TAFE
+  // The kernel's thread address footprints by hand: myi = blockIdx.x·kBlockSize + threadIdx.x;
+  // rowIndices[myi] and [myi + 1]; the row's non-zeros between them (indices, val); y at each
+  // non-zero's column; x[myi].
+  taf_paramSetup(dim3(kBlockSize), dim3(num_blocks));
+  const long long by_row[6] = {1, 0, 0, kBlockSize, 0, 0};
+  taf_register(device_row_indices, num_rows + 1, TID_DEP, sizeof(unsigned), by_row, 0, 1, 2, true);
+  taf_register(device_indices, num_nonzeros, INDIR_RANGE, sizeof(unsigned), device_row_indices, 0,
+               device_row_indices + 1, 0, true);
+  taf_register(device_val, num_nonzeros, INDIR_RANGE, sizeof(float), device_row_indices, 0,
+               device_row_indices + 1, 0, false);
+  taf_register(device_y, num_rows, INDIR, sizeof(float), device_indices, 1, 0, false);
+  taf_register(device_x, num_rows, TID_DEP, sizeof(float), by_row, 0, 0, 0, false);
+  // Ready (TAFE's R bit): the CSR arrays hold their values (copied above).
+  taf_setRdy(device_row_indices);
+  taf_setRdy(device_indices);
+  taf_setRdy(device_val);
+  taf_setRdy(device_y);
+  taf_setRdy(device_x);
 #endif
   spmv_csr_scalar<<<num_blocks, kBlockSize>>>(num_rows, device_row_indices, device_indices,
                                               device_val, device_y, device_x);

@@ -17,6 +17,7 @@
 #include <cuda_runtime.h>
 
 #include "../common/example_support.h"
+#include "../common/example_tafe.h"
 
 // Weights of a step of anisotropic diffusion (stronger along y than x). They are positive and sum
 // to 1, so a step is a convex combination: values stay in [0, 1] and errors are not amplified.
@@ -100,6 +101,15 @@ int main(int argc, char** argv) {
   const dim3 block(kBlockWidth, kBlockHeight);
   const dim3 grid((width + kBlockWidth - 1) / kBlockWidth,
                   (height + kBlockHeight - 1) / kBlockHeight);
+#ifdef EXAMPLE_TAFE
+  // The kernel's thread address footprints by hand: center = y·width + x with
+  // y = blockIdx.y·kBlockHeight + threadIdx.y and x = blockIdx.x·kBlockWidth + threadIdx.x; `in`
+  // at the center and its four neighbours (one registration each), `out` at the center.
+  taf_paramSetup(block, grid);
+  const long long row = width;
+  const long long by_cell[6] = {1, row, 0, kBlockWidth, kBlockHeight * row, 0};
+  const long long neighbours[5] = {0, -row, row, -1, 1};
+#endif
   for (unsigned step = 0; step < steps; ++step) {
 #if EXAMPLE_LOCALITY_DESCRIPTORS
     // Locality Descriptors (ISCA'18), again each step since the buffers swap roles. A block reads
@@ -117,6 +127,19 @@ int main(int argc, char** argv) {
                          Tile_t(block, one_block, x_then_y),
                          LocalitySemantics_t(COACCESSED, IRREGULAR), 1, cells, "out");
     }
+#endif
+#ifdef EXAMPLE_TAFE
+    // The buffers trade places every step: the registrations follow them.
+    taf_reset(device_in);
+    taf_reset(device_out);
+    for (const long long neighbour : neighbours) {
+      taf_register(device_in, std::size_t{width} * height, TID_DEP, sizeof(float), by_cell,
+                   neighbour, 0, 0, true);
+    }
+    taf_register(device_out, std::size_t{width} * height, TID_DEP, sizeof(float), by_cell, 0, 0, 0,
+                 false);
+    taf_setRdy(device_in);
+    taf_setRdy(device_out);
 #endif
     stencil_step<<<grid, block>>>(width, height, device_in, device_out);
     CHECK_CUDA(cudaGetLastError());

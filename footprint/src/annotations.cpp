@@ -1,8 +1,10 @@
 // The TAFE annotations a trace records for a launch (footprint.hpp): the scalar kernel arguments
-// and the taf_register calls of the paper's API (docs/footprints.md, "Annotations").
+// and the taf_register calls of the paper's API (docs/footprints.md, "Annotations"). Which records
+// apply to a launch ("launch", "since_launch") is tracebuf::annotation_applies.
 #include <nlohmann/json.hpp>
 
 #include "memcarlo/footprint/footprint.hpp"
+#include "memcarlo/tracebuf/annotations.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 
@@ -15,16 +17,17 @@ std::map<std::string, std::int64_t> recorded_arguments(const tracebuf::TraceRead
       nlohmann::json::parse(reader.annotations_json(), nullptr, false);
   if (!annotations.is_array())
     return out;
-  for (const nlohmann::json& annotation : annotations) {
+  for (std::size_t i = 0; i < annotations.size(); ++i) {
+    const nlohmann::json& annotation = annotations[i];
     if (!annotation.is_object() || annotation.value("kind", std::string()) != "kernel_arguments") {
       continue;
     }
-    if (annotation.contains("launch") && (!annotation["launch"].is_number_unsigned() ||
-                                          annotation["launch"].get<std::uint32_t>() != launch)) {
+    const std::string path =
+        reader.path() + ": annotations[" + std::to_string(i) + "] (kernel_arguments)";
+    if (!tracebuf::annotation_applies(annotation, launch, path)) {
       continue;
     }
     const nlohmann::json payload = annotation.value("payload", nlohmann::json::object());
-    const std::string path = reader.path() + ": annotation kernel_arguments";
     if (!payload.is_object()) {
       throw tracebuf::MetadataError(path + ".payload: expected an object {name: integer}");
     }
@@ -41,6 +44,7 @@ std::map<std::string, std::int64_t> recorded_arguments(const tracebuf::TraceRead
 std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader& reader,
                                                     std::uint32_t launch) {
   std::vector<TafRegistration> out;
+  bool any_ready_call = false;
   const nlohmann::json annotations =
       nlohmann::json::parse(reader.annotations_json(), nullptr, false);
   if (!annotations.is_array())
@@ -50,14 +54,13 @@ std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader&
     if (!annotation.is_object())
       continue;
     const std::string kind = annotation.value("kind", std::string());
-    if (kind != "taf_register" && kind != "taf_reset")
+    if (kind != "taf_register" && kind != "taf_reset" && kind != "taf_setRdy")
       continue;
-    if (annotation.contains("launch") && (!annotation["launch"].is_number_unsigned() ||
-                                          annotation["launch"].get<std::uint32_t>() != launch)) {
-      continue;
-    }
     const std::string path =
         reader.path() + ": annotations[" + std::to_string(i) + "] (" + kind + ")";
+    if (!tracebuf::annotation_applies(annotation, launch, path)) {
+      continue;
+    }
     const nlohmann::json payload = annotation.value("payload", nlohmann::json());
     const auto integer = [&](const char* key) -> std::int64_t {
       if (!payload.is_object() || !payload.contains(key) || !payload[key].is_number_integer()) {
@@ -68,6 +71,15 @@ std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader&
     if (kind == "taf_reset") {
       const auto base = static_cast<std::uint64_t>(integer("base"));
       std::erase_if(out, [&](const TafRegistration& r) { return r.base == base; });
+      continue;
+    }
+    if (kind == "taf_setRdy") {
+      // Sets the R bit of the array's registrations made so far (TAFE's APD entry).
+      const auto base = static_cast<std::uint64_t>(integer("base"));
+      any_ready_call = true;
+      for (TafRegistration& r : out) {
+        r.ready = r.ready || r.base == base;
+      }
       continue;
     }
     TafRegistration r;
@@ -107,6 +119,47 @@ std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader&
       r.c_end = integer("c_e");
     }
     out.push_back(r);
+  }
+  if (!any_ready_call) {
+    // Annotations written without TAFE's readiness calls: every registration stands.
+    for (TafRegistration& r : out) {
+      r.ready = true;
+    }
+  }
+  return out;
+}
+
+std::optional<LaunchShape> recorded_param_setup(const tracebuf::TraceReader& reader,
+                                                std::uint32_t launch) {
+  std::optional<LaunchShape> out;
+  const nlohmann::json annotations =
+      nlohmann::json::parse(reader.annotations_json(), nullptr, false);
+  if (!annotations.is_array())
+    return out;
+  for (std::size_t i = 0; i < annotations.size(); ++i) {
+    const nlohmann::json& annotation = annotations[i];
+    if (!annotation.is_object() || annotation.value("kind", std::string()) != "taf_paramSetup")
+      continue;
+    const std::string path =
+        reader.path() + ": annotations[" + std::to_string(i) + "] (taf_paramSetup)";
+    if (!tracebuf::annotation_applies(annotation, launch, path))
+      continue;
+    const nlohmann::json payload = annotation.value("payload", nlohmann::json());
+    LaunchShape shape;
+    for (const char* key : {"block", "grid"}) {
+      if (!payload.is_object() || !payload.contains(key) || !payload[key].is_array() ||
+          payload[key].size() != 3) {
+        throw tracebuf::MetadataError(path + ".payload." + key + ": expected 3 integers");
+      }
+      for (int d = 0; d < 3; ++d) {
+        if (!payload[key][d].is_number_unsigned()) {
+          throw tracebuf::MetadataError(path + ".payload." + key + ": expected 3 integers");
+        }
+        (std::string(key) == "block" ? shape.block : shape.grid)[d] =
+            payload[key][d].get<std::uint32_t>();
+      }
+    }
+    out = shape;
   }
   return out;
 }

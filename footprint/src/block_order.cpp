@@ -75,6 +75,38 @@ BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std
   return order;
 }
 
+std::optional<BlockOrder> registered_block_order(std::span<const TafRegistration> registrations) {
+  for (const TafRegistration& registration : registrations) {
+    if (!registration.ready || registration.type != "TID_DEP" ||
+        (registration.m[3] == 0 && registration.m[4] == 0 && registration.m[5] == 0)) {
+      continue;
+    }
+    BlockOrder order;
+    for (int axis = 0; axis < 3; ++axis) {
+      const std::int64_t m = registration.m[3 + axis];
+      order.coefficients[axis] = m == INT64_MIN ? INT64_MAX : m < 0 ? -m : m;
+    }
+    std::stable_sort(order.fastest_first.begin(), order.fastest_first.end(),
+                     [&](std::uint8_t a, std::uint8_t b) {
+                       return order.coefficients[a] < order.coefficients[b];
+                     });
+    order.from_relation = true;
+    order.from_registration = true;
+    return order;
+  }
+  return std::nullopt;
+}
+
+BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std::string& kernel,
+                            const tracebuf::Dim3& block,
+                            const std::map<std::string, std::int64_t>& arguments,
+                            std::span<const TafRegistration> registrations) {
+  if (std::optional<BlockOrder> hand = registered_block_order(registrations)) {
+    return *hand;
+  }
+  return tafe_block_order(loads, kernel, block, arguments);
+}
+
 std::uint64_t order_key(const BlockOrder& order, std::uint64_t block_id,
                         const tracebuf::Dim3& grid) {
   const std::array<std::uint64_t, 3> extent = {grid.x, grid.y, grid.z};

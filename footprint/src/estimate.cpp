@@ -224,9 +224,93 @@ class LaunchEstimator {
       relation_of_load_[use.relation.load] = out_.relations.size();
       out_.relations.push_back(std::move(use));
     }
-    for (const TafRegistration& registration : recorded_registrations(reader_, out_.launch)) {
+    if (!options_.hand_registrations) {
+      return;
+    }
+    const std::vector<TafRegistration> registrations = recorded_registrations(reader_, out_.launch);
+    if (!registrations.empty()) {
+      check_param_setup();
+    }
+    for (const TafRegistration& registration : registrations) {
+      if (!registration.ready) {
+        // TAFE evaluates an array's relation only once its R bit is set (taf_setRdy).
+        out_.notes.push_back("taf_register(" + registration.type + ") of the array at " +
+                             std::to_string(registration.base) +
+                             " was not marked ready (taf_setRdy) before the launch: not used, "
+                             "the derived relations stand for it");
+        continue;
+      }
       add_registration(registration);
     }
+  }
+
+  /// taf_paramSetup's shape against the launch's: the hand coefficients (m over threadIdx and
+  /// blockIdx) are evaluated with the launch's ids; a different recorded shape means they may
+  /// assume another one, which is worth a warning, not a refusal.
+  void check_param_setup() {
+    const std::optional<LaunchShape> shape = recorded_param_setup(reader_, out_.launch);
+    if (!shape) {
+      return;
+    }
+    const auto text = [](const auto& d) {
+      return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
+             std::to_string(d[2]) + "]";
+    };
+    const std::array<std::uint32_t, 3> block = {info_.block.x, info_.block.y, info_.block.z};
+    const std::array<std::uint32_t, 3> grid = {info_.grid.x, info_.grid.y, info_.grid.z};
+    if (shape->block != block || shape->grid != grid) {
+      out_.notes.push_back("taf_paramSetup gave block " + text(shape->block) + ", grid " +
+                           text(shape->grid) + " but launch " + std::to_string(out_.launch) +
+                           " has block " + text(block) + ", grid " + text(grid) +
+                           ": the hand relations are evaluated with the launch's shape");
+    }
+  }
+
+  /// The access that reads a hand relation's primary array at byte address `address` (PBase of
+  /// INDIR, PBase_s / PBase_e of INDIR_RANGE: `&P[0]`, or `&P[1]` for the CSR row ends): the
+  /// thread-dependent access of that array whose index is that element for thread 0 of block 0
+  /// (root + constant of its offset; `rowIndices[myi + 1]` for `&rowIndices[1]`); failing that,
+  /// the access whose first traced address is `address`; failing that, the first access whose
+  /// first traced address lies in the allocation holding `address` (an INDIR's primary read
+  /// through a range, `indices[j]`).
+  std::optional<std::uint32_t> primary_access(std::uint64_t address) const {
+    std::optional<std::uint32_t> found;
+    for (const RelationUse& use : out_.relations) {
+      const Relation& relation = use.relation;
+      if (use.source != "derived" || relation.kind != RelationKind::kTidDep ||
+          !use.fallback.empty() || use.root_base == 0) {
+        continue;
+      }
+      const std::int64_t unit = relation.offset_in_bytes ? 1 : relation.element_size;
+      const auto at = static_cast<std::uint64_t>(static_cast<std::int64_t>(use.root_base) +
+                                                 unit * relation.offset.constant);
+      if (at == address && (!found || relation.load < *found)) {
+        found = relation.load;
+      }
+    }
+    if (found) {
+      return found;
+    }
+    for (const RelationUse& use : out_.relations) {
+      const auto first = first_address_.find(use.relation.load);
+      if (use.source == "derived" && first != first_address_.end() && first->second == address &&
+          (!found || use.relation.load < *found)) {
+        found = use.relation.load;
+      }
+    }
+    const tracebuf::Allocation* holder = allocation_containing(reader_.allocations(), address);
+    if (found || holder == nullptr) {
+      return found;
+    }
+    for (const RelationUse& use : out_.relations) {
+      const auto first = first_address_.find(use.relation.load);
+      if (use.source == "derived" && first != first_address_.end() &&
+          first->second >= holder->base && first->second < holder->base + holder->size &&
+          (!found || use.relation.load < *found)) {
+        found = use.relation.load;
+      }
+    }
+    return found;
   }
 
   /// A hand relation for the accesses whose first traced address lies in the registered array.
@@ -271,14 +355,16 @@ class LaunchEstimator {
       relation.kind = RelationKind::kIndirect;
       relation.primary_coefficient = registration.m[0];
       relation.primary_constant = registration.c;
-      relation.primary = first_access_in(registration.pbase, registration.pbase + 1).value_or(0);
+      relation.primary = primary_access(registration.pbase).value_or(0);
     } else {
       relation.kind = RelationKind::kIndirectRange;
       relation.primary_constant = registration.c;
       relation.end_constant = registration.c_end;
       relation.range_variable = "k";
-      relation.primary = first_access_in(registration.pbase, registration.pbase + 1).value_or(0);
-      relation.primary_end = relation.primary;
+      relation.primary = primary_access(registration.pbase).value_or(0);
+      relation.primary_end = registration.pbase_end == registration.pbase
+                                 ? relation.primary
+                                 : primary_access(registration.pbase_end).value_or(relation.primary);
     }
     RelationUse use;
     use.relation = std::move(relation);

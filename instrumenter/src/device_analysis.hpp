@@ -20,6 +20,10 @@ struct DeviceFacts {
   std::vector<std::string> errors;
   std::vector<SkippedAccess> other_skips;
   std::vector<Edit> declaration_edits;
+  /// The kernels' parameter names, JSON `[{"kernel": name, "parameters": [...]}]` ("" when no
+  /// kernel has parameters): the runtimes record each traced launch's integer and pointer
+  /// arguments under these names (MEMCARLO_REGISTER_KERNEL_PARAMETERS).
+  std::string kernel_parameters_json;
 };
 
 DeviceFacts analyze_device_code(clang::ASTContext& context, Backend backend,

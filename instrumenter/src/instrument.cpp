@@ -214,7 +214,12 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   summary.skipped.insert(summary.skipped.end(), launches.skipped.begin(), launches.skipped.end());
   for (const SkippedAccess& skipped : summary.skipped) ++summary.skipped_by_reason[skipped.reason];
 
-  OutputRequest request{options, main_file, {}, {}, loads_table_to_json(result.loads, true),
+  OutputRequest request{options,
+                        main_file,
+                        {},
+                        {},
+                        loads_table_to_json(result.loads, true),
+                        device.kernel_parameters_json,
                         launches.kernel_thunks};
   std::vector<std::string> files = edits.files();
   files.push_back(main_file);

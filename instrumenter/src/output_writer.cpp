@@ -62,14 +62,21 @@ std::string prelude(const std::string& main_file, bool line_directives, bool ker
   return text;
 }
 
-std::string epilogue(const std::string& loads_json) {
+std::string epilogue(const std::string& loads_json, const std::string& kernel_parameters_json) {
   std::string text = "#if !defined(__CUDA_ARCH__)\n"
                      "static const char memcarlo_loads_table_json[] =\n";
   std::istringstream lines(loads_json);
   std::string line;
   while (std::getline(lines, line)) text += "    " + quoted(line + "\n") + "\n";
-  text += "    ;\nMEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)\n#endif\n";
-  return text;
+  text += "    ;\nMEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)\n";
+  if (!kernel_parameters_json.empty()) {
+    // The kernels' parameter names: traced launches record their arguments by name.
+    text += "static const char memcarlo_kernel_parameters_json[] =\n";
+    std::istringstream entries(kernel_parameters_json);
+    while (std::getline(entries, line)) text += "    " + quoted(line + "\n") + "\n";
+    text += "    ;\nMEMCARLO_REGISTER_KERNEL_PARAMETERS(memcarlo_kernel_parameters_json)\n";
+  }
+  return text + "#endif\n";
 }
 
 std::string common_directory(const std::vector<std::string>& files) {
@@ -118,7 +125,7 @@ std::map<std::string, std::string> plan_outputs(const OutputRequest& request,
     }
     std::string text = prelude(file, line_directives, request.kernel_thunks) + body;
     if (!text.empty() && text.back() != '\n') text += "\n";
-    return text + epilogue(request.loads_json);
+    return text + epilogue(request.loads_json, request.kernel_parameters_json);
   };
 
   std::map<std::string, std::string> outputs;

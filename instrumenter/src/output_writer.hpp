@@ -19,6 +19,7 @@ struct OutputRequest {
   std::map<std::string, std::string> originals;   // absolute path -> original text
   std::map<std::string, std::string> rewritten;   // absolute path -> text with edits applied
   std::string loads_json;                         // embedded form, one entry per line
+  std::string kernel_parameters_json;             // DeviceFacts::kernel_parameters_json
   bool kernel_thunks = false;  // a launch calls its kernel through memcarlo_kernel_signature
 };
 

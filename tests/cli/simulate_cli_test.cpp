@@ -264,7 +264,7 @@ TEST(MalformedInput, OtherFormatVersionIsRefused) {
     std::fstream file(trace, std::ios::in | std::ios::out | std::ios::binary);
     std::array<char, 32> header{};
     file.read(header.data(), header.size());
-    header[8] = 2;
+    header[8] = 3;
     const std::uint32_t crc = memcarlo::tracebuf::crc32c(header.data(), 28);
     std::memcpy(header.data() + 28, &crc, 4);
     file.seekp(0);
@@ -272,7 +272,7 @@ TEST(MalformedInput, OtherFormatVersionIsRefused) {
   }
   const CommandResult r = run("simulate " + trace + " -q -o /dev/null");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("trace format version 2; this memcarlo reads version 1"),
+  EXPECT_NE(r.output.find("trace format version 3; this memcarlo reads versions 1 to 2"),
             std::string::npos)
       << r.output;
 }

@@ -178,4 +178,40 @@ TEST(CudaTraceSession, AnUnwritableTraceIsReportedOnceAndTracingStops) {
   EXPECT_NE(messages.find("memcarlo cuda runtime: warning: tracing stopped"), std::string::npos);
 }
 
+TEST(CudaTraceSession, AnnotationsAreWrittenBeforeEachLaunchTaggedWithTheLaunchesBefore) {
+  const std::string path = temp_trace("annotations");
+  CudaRuntimeOptions options;
+  options.common.trace_path = path;
+  options.common.launch.reset();  // every launch
+  CudaTraceSession session(options);
+  session.record_annotation("taf_register", R"({"base": 1})");
+  const auto first = session.select(request("k", 2, 32));
+  ASSERT_TRUE(first.has_value());
+  ASSERT_TRUE(session.begin_launch(*first, "{}").has_value());
+  // Written with launch 0's Launch chunk already: a killed program keeps it.
+  {
+    const TraceReader partial =
+        TraceReader::open(path, memcarlo::tracebuf::ReadOptions{.allow_truncated = true});
+    EXPECT_EQ(nlohmann::json::parse(partial.annotations_json()).size(), 1u);
+  }
+  session.record_annotation("taf_reset", R"({"base": 1})");
+  const auto second = session.select(request("k", 2, 32));
+  ASSERT_TRUE(second.has_value());
+  ASSERT_TRUE(session.begin_launch(*second, "{}").has_value());
+  session.record_annotation("taf_setRdy", R"({"base": 2})");
+  session.finish();
+
+  const TraceReader reader = TraceReader::open(path);
+  EXPECT_EQ(reader.format_version(), 2);
+  const nlohmann::json annotations = nlohmann::json::parse(reader.annotations_json());
+  ASSERT_EQ(annotations.size(), 3u);
+  EXPECT_EQ(annotations[0]["kind"], "taf_register");
+  EXPECT_EQ(annotations[0]["since_launch"], 0);
+  EXPECT_EQ(annotations[1]["kind"], "taf_reset");
+  EXPECT_EQ(annotations[1]["since_launch"], 1);
+  EXPECT_EQ(annotations[2]["since_launch"], 2);
+  EXPECT_EQ(annotations[2]["payload"]["base"], 2);
+  std::filesystem::remove(path);
+}
+
 }  // namespace

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "footprint/csr_trace.hpp"
+#include "memcarlo/footprint/block_order.hpp"
 #include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/footprint/tracking.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
@@ -247,6 +248,125 @@ TEST(FootprintInputs, TraceWithoutIndexFormsIsMissingInformation) {
   EXPECT_THROW(launch_footprint(reader, 0), MissingInformation);
   EXPECT_THROW(launch_footprint(reader, 7), MissingInformation);
   std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace memcarlo::footprint
+
+namespace memcarlo::footprint {
+namespace {
+
+std::string with_calls(const std::string& calls) {
+  std::string annotations = test_support::listing1_registrations();
+  annotations.pop_back();
+  return annotations + ", " + calls + "]";
+}
+
+std::string base_call(const char* kind, std::uint64_t base) {
+  return std::string("{\"kind\": \"") + kind + "\", \"payload\": {\"base\": " +
+         std::to_string(base) + "}}";
+}
+
+TEST(TafRegister, OnlyArraysMarkedReadyAreEvaluatedOnceTheTraceUsesSetRdy) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("memcarlo_csr_taf_ready_" + std::to_string(::getpid()) + ".mct"))
+                               .string();
+  // Nodes and Cost marked ready, Edges not (the paper marks a data-dependent array ready only
+  // once its primary array holds its values).
+  test_support::write_csr_trace(
+      path, true,
+      with_calls(base_call("taf_setRdy", test_support::kNodesBase) + ", " +
+                 base_call("taf_setRdy", test_support::kCostBase) +
+                 R"(, {"kind": "taf_paramSetup", "payload": {"block": [2, 1, 1], "grid": [2, 1, 1]}})"));
+  const auto reader = tracebuf::TraceReader::open(path);
+  const auto registrations = recorded_registrations(reader, 0);
+  ASSERT_EQ(registrations.size(), 3u);
+  EXPECT_TRUE(registrations[0].ready);
+  EXPECT_FALSE(registrations[1].ready);  // Edges
+  EXPECT_TRUE(registrations[2].ready);
+  const LaunchFootprint fp = launch_footprint(reader, 0);
+  std::size_t hand = 0;
+  for (const RelationUse& use : fp.relations) {
+    hand += use.source == "taf_register" ? 1 : 0;
+    if (use.relation.expression == "Edges[j]") {
+      EXPECT_FALSE(use.superseded_by.has_value());  // the derived relation stands for Edges
+    }
+  }
+  EXPECT_EQ(hand, 2u);
+  ASSERT_EQ(fp.notes.size(), 1u);  // the shape matches the launch: no note about it
+  EXPECT_NE(fp.notes[0].find("not marked ready"), std::string::npos) << fp.notes[0];
+  std::filesystem::remove(path);
+}
+
+TEST(TafRegister, AParamSetupShapeOtherThanTheLaunchsIsAWarning) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("memcarlo_csr_taf_shape_" + std::to_string(::getpid()) + ".mct"))
+                               .string();
+  test_support::write_csr_trace(
+      path, true,
+      with_calls(R"({"kind": "taf_paramSetup", "payload": {"block": [4, 1, 1], "grid": [1, 1, 1]}})"));
+  const auto reader = tracebuf::TraceReader::open(path);
+  ASSERT_TRUE(recorded_param_setup(reader, 0).has_value());
+  EXPECT_EQ(recorded_param_setup(reader, 0)->block[0], 4u);
+  const LaunchFootprint fp = launch_footprint(reader, 0);
+  ASSERT_EQ(fp.notes.size(), 1u);
+  EXPECT_NE(fp.notes[0].find("taf_paramSetup gave block [4, 1, 1], grid [1, 1, 1] but launch 0 "
+                             "has block [2, 1, 1], grid [2, 1, 1]"),
+            std::string::npos)
+      << fp.notes[0];
+  // Still evaluated (with the launch's ids): the three registrations are in force.
+  std::size_t hand = 0;
+  for (const RelationUse& use : fp.relations) {
+    hand += use.source == "taf_register" ? 1 : 0;
+  }
+  EXPECT_EQ(hand, 3u);
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace memcarlo::footprint
+
+namespace memcarlo::footprint {
+namespace {
+
+TafRegistration tid_dep(std::array<std::int64_t, 6> m, bool ready = true) {
+  TafRegistration r;
+  r.type = "TID_DEP";
+  r.base = 0x1000;
+  r.size = 1024;
+  r.element_size = 4;
+  r.m = m;
+  r.ready = ready;
+  return r;
+}
+
+TEST(TafeBlockOrder, TheFirstReadyRegisteredArraysBlockCoefficientsDecide) {
+  // a[(blockIdx.y·4 + threadIdx.y)·64 + blockIdx.x·16 + threadIdx.x]: x (16) before y (256).
+  const std::vector<TafRegistration> row_major = {tid_dep({1, 64, 0, 16, 256, 0})};
+  const auto rows = registered_block_order(row_major);
+  ASSERT_TRUE(rows.has_value());
+  EXPECT_TRUE(rows->from_registration);
+  // Smallest coefficient fastest: z (0, a grid of depth 1), x (16), y (256).
+  EXPECT_EQ(rows->fastest_first, (std::array<std::uint8_t, 3>{2, 0, 1}));
+  EXPECT_EQ(rows->coefficients, (std::array<std::int64_t, 3>{16, 256, 0}));
+  const tracebuf::Dim3 grid{4, 4, 1};
+  // Column-major: a[(blockIdx.x·16 + threadIdx.x)·64 + blockIdx.y·4 + threadIdx.y]: y first.
+  const std::vector<TafRegistration> column_major = {
+      tid_dep({64, 1, 0, 1024, 4, 0}, false),  // not ready: skipped
+      tid_dep({0, 0, 0, 0, 0, 0}),             // a scalar: says nothing about blocks
+      tid_dep({64, 1, 0, 1024, 4, 0})};
+  const auto columns = registered_block_order(column_major);
+  ASSERT_TRUE(columns.has_value());
+  // Block (x=1, y=0) comes after all of column x=0: keys of (0,1) < (1,0).
+  EXPECT_LT(order_key(*columns, 0 + 4 * 1, grid), order_key(*columns, 1 + 4 * 0, grid));
+  EXPECT_LT(order_key(*rows, 1 + 4 * 0, grid), order_key(*rows, 0 + 4 * 1, grid));
+  EXPECT_FALSE(registered_block_order(std::vector<TafRegistration>{tid_dep({1, 0, 0, 0, 0, 0})})
+                   .has_value());
+  // Without a usable registration the loads table decides (here: none, launch order).
+  const BlockOrder fallback = tafe_block_order({}, "k", tracebuf::Dim3{16, 4, 1}, {},
+                                               std::vector<TafRegistration>{});
+  EXPECT_FALSE(fallback.from_registration);
+  EXPECT_FALSE(fallback.from_relation);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "common/run_command.hpp"
@@ -53,6 +54,39 @@ TEST(FootprintCommand, CsrExampleThroughTheDistributedScheduler) {
   EXPECT_EQ(tracking[1]["stores"], 8);
   std::filesystem::remove(trace);
   std::filesystem::remove(json);
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+TEST(FootprintCommand, HtmlMapHasOneCellPerPageAndModuleClassedAsTheCounts) {
+  const std::string trace = temp("csr-html.mct");
+  const std::string html = temp("csr.html");
+  test_support::write_csr_trace(trace);
+  const auto result = run_command(kMemcarlo + " footprint " + trace +
+                                  " --modules 2 --page 4 --schedule distributed --html " + html +
+                                  " 2>&1");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  std::ifstream in(html);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(text.find("<script"), std::string::npos);  // self-contained, nothing to load
+  // The CSR example's cells (CsrExampleThroughTheDistributedScheduler): 46 cells, 22 true+, and
+  // Cost's 2 false+ from the extent approximation (paper Fig. 8b), no false-.
+  EXPECT_EQ(occurrences(text, "<rect class="), 46u);
+  EXPECT_EQ(occurrences(text, "<rect class=\"tp\""), 22u);
+  EXPECT_EQ(occurrences(text, "<rect class=\"fp\""), 2u);
+  EXPECT_EQ(occurrences(text, "<rect class=\"fn\""), 0u);
+  EXPECT_NE(text.find("<h3>Cost</h3>"), std::string::npos);
+  EXPECT_NE(text.find("<td>8</td><td>2</td><td>0</td>"), std::string::npos);  // Cost's counts
+  std::filesystem::remove(trace);
+  std::filesystem::remove(html);
 }
 
 TEST(FootprintCommand, TraceWithoutIndexFormsExitsWith2) {

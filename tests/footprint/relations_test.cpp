@@ -144,7 +144,7 @@ TEST(ThreadDependentFootprint, MalformedArgumentsAreAnErrorNamingTheArgument) {
     (void)recorded_arguments(reader, 0);
     FAIL() << "expected a MetadataError";
   } catch (const tracebuf::MetadataError& e) {
-    EXPECT_NE(std::string(e.what()).find("kernel_arguments.payload.n: expected an integer"),
+    EXPECT_NE(std::string(e.what()).find("(kernel_arguments).payload.n: expected an integer"),
               std::string::npos)
         << e.what();
   }

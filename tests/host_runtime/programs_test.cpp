@@ -8,11 +8,15 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <map>
+#include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "common/kill_at.hpp"
 #include "common/run_command.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
 
 namespace {
 
@@ -213,3 +217,30 @@ TEST(HostProgramTraces, AKilledRunAlwaysLeavesAReadablePrefix) {
   EXPECT_GT(truncated, 0);
 }
 
+TEST(HostProgramTraces, LaunchesRecordTheirScalarAndPointerArgumentsByParameterName) {
+  const std::string exe = build("programs", "kernel_arguments");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  // The program prints its two device pointers: the records must hold the same addresses.
+  void* matrix = nullptr;
+  void* sums = nullptr;
+  const std::size_t at = result.output.find("matrix ");
+  ASSERT_NE(at, std::string::npos) << result.output;
+  ASSERT_EQ(std::sscanf(result.output.c_str() + at, "matrix %p sums %p", &matrix, &sums), 2)
+      << result.output;
+  const auto reader = memcarlo::tracebuf::TraceReader::open(exe + ".mct");
+  ASSERT_EQ(reader.launches().size(), 2u);
+  std::map<std::uint64_t, nlohmann::json> payloads;
+  for (const nlohmann::json& record : nlohmann::json::parse(reader.annotations_json())) {
+    if (record["kind"] == "kernel_arguments") {
+      payloads[record["launch"].get<std::uint64_t>()] = record["payload"];
+    }
+  }
+  ASSERT_EQ(payloads.size(), 2u) << reader.annotations_json();
+  EXPECT_EQ(payloads[0]["rows"], 96);
+  EXPECT_EQ(payloads[0]["cols"], 40);
+  EXPECT_EQ(payloads[0]["matrix"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(matrix));
+  EXPECT_EQ(payloads[0]["sums"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(sums));
+  EXPECT_EQ(payloads[1]["count"], 96);  // scale<3>: the template's parameter names
+  EXPECT_EQ(payloads[1]["data"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(sums));
+}

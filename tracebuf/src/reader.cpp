@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "memcarlo/tracebuf/crc32c.hpp"
 #include "memcarlo/tracebuf/format.hpp"
@@ -150,7 +151,7 @@ class ChunkWalker {
             break;
           }
           case ChunkType::kAnnotations:
-            s_.annotations = std::string(text);
+            read_annotations(text);
             break;
           case ChunkType::kLaunch: {
             LaunchStreams launch;
@@ -186,6 +187,9 @@ class ChunkWalker {
   }
 
   void finalize() {
+    if (s_.version >= 2) {
+      s_.annotations = annotation_records_.dump();
+    }
     for (auto& [launch, streams] : streams_) {
       auto& warps = s_.launches.at(launch).warps;
       for (auto& [key, stream] : streams) {
@@ -215,16 +219,34 @@ class ChunkWalker {
     if (crc32c(&header, offsetof(FileHeader, header_crc)) != header.header_crc) {
       fail(TraceError::Kind::kChecksum, 28, "file header checksum mismatch");
     }
-    if (header.format_version != kFormatVersion) {
+    if (header.format_version < kOldestReadableFormatVersion ||
+        header.format_version > kFormatVersion) {
       fail(TraceError::Kind::kVersion, 8,
            "trace format version " + std::to_string(header.format_version) +
-               "; this memcarlo reads version " + std::to_string(kFormatVersion));
+               "; this memcarlo reads versions " + std::to_string(kOldestReadableFormatVersion) +
+               " to " + std::to_string(kFormatVersion));
     }
     if (header.header_size != sizeof(FileHeader) || header.flags != 0 || header.reserved != 0 ||
         header.reserved2 != 0) {
       fail(TraceError::Kind::kFormat, 12, "file header fields have values not defined in v1");
     }
     s_.version = header.format_version;
+  }
+
+  /// v1: the last Annotations chunk is the trace's annotations (kept verbatim). v2: every chunk
+  /// is a JSON array and their records are concatenated in file order.
+  void read_annotations(std::string_view text) {
+    if (s_.version < 2) {
+      s_.annotations = std::string(text);
+      return;
+    }
+    nlohmann::json records = nlohmann::json::parse(text, nullptr, false);
+    if (!records.is_array()) {
+      throw MetadataError("expected a JSON array of annotation records");
+    }
+    for (nlohmann::json& record : records) {
+      annotation_records_.push_back(std::move(record));
+    }
   }
 
   void read_warp_records(const std::byte* payload, std::uint64_t size, std::uint64_t offset) {
@@ -298,6 +320,7 @@ class ChunkWalker {
   }
 
   TraceReader::State& s_;
+  nlohmann::json annotation_records_ = nlohmann::json::array();
   std::map<std::uint32_t, std::map<std::pair<std::uint32_t, std::uint32_t>, WarpStream>> streams_;
 };
 

@@ -123,7 +123,9 @@ std::optional<TracedLaunch> CudaTraceSession::begin_launch(const SnapshotPlan& p
   }
   TracedLaunch traced;
   try {
+    write_annotations_locked();
     traced.trace_launch = writer_->begin_launch(plan.info);
+    launches_written_ = traced.trace_launch + 1;
   } catch (const std::exception& e) {
     fail(e);
     return std::nullopt;
@@ -170,25 +172,33 @@ void CudaTraceSession::finish() {
     return;
   }
   try {
-    if (!annotations_.empty()) {
-      // One chunk: a v1 reader keeps only the last Annotations chunk.
-      std::string array = "[";
-      for (const std::string& record : annotations_) {
-        array += (array.size() > 1 ? "," : "") + record;
-      }
-      writer_->write_annotations(array + "]");
-      annotations_.clear();
-    }
+    write_annotations_locked();
     writer_->finish();
   } catch (const std::exception& e) {
     fail(e);
   }
   writer_.reset();
+  launches_written_ = 0;
 }
 
-void CudaTraceSession::record_annotation(std::string record) {
+void CudaTraceSession::record_annotation(const std::string& kind,
+                                         const std::string& payload_json) {
   std::lock_guard lock(mutex_);
-  annotations_.push_back(std::move(record));
+  annotations_.push_back("{\"kind\": \"" + kind + "\", \"since_launch\": " +
+                         std::to_string(launches_written_) + ", \"payload\": " + payload_json +
+                         "}");
+}
+
+void CudaTraceSession::write_annotations_locked() {
+  if (annotations_.empty()) {
+    return;
+  }
+  std::string array = "[";
+  for (const std::string& record : annotations_) {
+    array += (array.size() > 1 ? "," : "") + record;
+  }
+  annotations_.clear();
+  writer_->write_annotations(array + "]");
 }
 
 void CudaTraceSession::fail(const std::exception& error) {
@@ -222,7 +232,10 @@ extern "C" void memcarlo_register_loads(unsigned tu, const char* loads_table_jso
   memcarlo::host::detail::loads_registry().add(tu, loads_table_json);
 }
 
+extern "C" void memcarlo_register_kernel_parameters(const char* kernel_parameters_json) {
+  memcarlo::host::detail::kernel_parameters().add(kernel_parameters_json);
+}
+
 extern "C" void memcarlo_record_annotation(const char* kind, const char* payload_json) {
-  memcarlo::cuda::detail::cuda_session().record_annotation(
-      std::string("{\"kind\": \"") + kind + "\", \"payload\": " + payload_json + "}");
+  memcarlo::cuda::detail::cuda_session().record_annotation(kind, payload_json);
 }

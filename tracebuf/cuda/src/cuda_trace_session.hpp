@@ -54,14 +54,16 @@ class CudaTraceSession {
   /// loads table and no launches, so that `memcarlo run` can tell what happened.
   void finish();
 
-  /// Keeps one annotation record (JSON object text) for the trace's Annotations chunk, which
-  /// finish() writes (tafe.h: memcarlo_record_annotation). Thread-safe.
-  void record_annotation(std::string record);
+  /// Keeps one annotation record {"kind", "since_launch": Launch chunks written so far, "payload"}
+  /// (tafe.h: memcarlo_record_annotation); the records kept are written as one Annotations chunk
+  /// before the next Launch chunk or at finish() (trace format v2). Thread-safe.
+  void record_annotation(const std::string& kind, const std::string& payload_json);
 
   [[nodiscard]] bool failed() const { return failed_; }
 
  private:
   bool open_locked(const std::string& gpu_json);
+  void write_annotations_locked();
   void fail(const std::exception& error);
 
   std::mutex mutex_;
@@ -73,6 +75,7 @@ class CudaTraceSession {
   std::atomic<bool> failed_ = false;
   std::set<std::string> warned_;
   std::vector<std::string> annotations_;
+  std::uint32_t launches_written_ = 0;
 };
 
 /// The session of this process, created from the environment on first use and finished at exit.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "diagnostics.hpp"
@@ -97,6 +98,80 @@ std::vector<tracebuf::LoadInfo> LoadsRegistry::table() {
 LoadsRegistry& loads_registry() {
   static LoadsRegistry* registry = new LoadsRegistry();
   return *registry;
+}
+
+void KernelParameterRegistry::add(const char* json) {
+  std::lock_guard lock(mutex_);
+  pending_.emplace_back(json != nullptr ? json : "[]");
+}
+
+std::optional<std::vector<std::string>> KernelParameterRegistry::names(
+    std::string_view launch_name) {
+  std::lock_guard lock(mutex_);
+  for (const std::string& text : pending_) {
+    const nlohmann::json entries = nlohmann::json::parse(text, nullptr, false);
+    if (!entries.is_array()) {
+      warn("a translation unit registered kernel parameters that are not a JSON array; its "
+           "launches' arguments are not recorded");
+      continue;
+    }
+    for (const nlohmann::json& entry : entries) {
+      if (!entry.is_object() || !entry.contains("kernel") || !entry["kernel"].is_string() ||
+          !entry.contains("parameters") || !entry["parameters"].is_array()) {
+        continue;
+      }
+      std::vector<std::string> parameters;
+      for (const nlohmann::json& name : entry["parameters"]) {
+        parameters.push_back(name.is_string() ? name.get<std::string>() : std::string());
+      }
+      const std::string kernel = kernel_base_name(entry["kernel"].get<std::string>());
+      const auto [it, inserted] = by_kernel_.try_emplace(kernel, parameters);
+      if (!inserted && it->second != parameters) {
+        it->second.reset();  // two kernels of that name (overloads): ambiguous
+      }
+    }
+  }
+  pending_.clear();
+  const auto it = by_kernel_.find(kernel_base_name(launch_name));
+  return it == by_kernel_.end() ? std::nullopt : it->second;
+}
+
+KernelParameterRegistry& kernel_parameters() {
+  static KernelParameterRegistry* registry = new KernelParameterRegistry();
+  return *registry;
+}
+
+std::string kernel_base_name(std::string_view name) {
+  name = name.substr(0, name.find('<'));
+  while (!name.empty() && name.back() == ' ') {
+    name.remove_suffix(1);
+  }
+  const std::size_t scope = name.rfind("::");
+  if (scope != std::string_view::npos) {
+    name.remove_prefix(scope + 2);
+  }
+  return std::string(name);
+}
+
+std::optional<std::string> kernel_arguments_record(std::uint32_t launch,
+                                                   std::string_view kernel_name,
+                                                   std::span<const long long> values,
+                                                   std::span<const bool> recorded) {
+  if (values.empty()) {
+    return std::nullopt;
+  }
+  const std::optional<std::vector<std::string>> names = kernel_parameters().names(kernel_name);
+  if (!names || names->size() != values.size()) {
+    return std::nullopt;
+  }
+  nlohmann::json payload = nlohmann::json::object();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (recorded[i] && !(*names)[i].empty()) {
+      payload[(*names)[i]] = static_cast<std::int64_t>(values[i]);
+    }
+  }
+  return nlohmann::json{{"kind", "kernel_arguments"}, {"launch", launch}, {"payload", payload}}
+      .dump();
 }
 
 }  // namespace memcarlo::host::detail

@@ -4,8 +4,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <map>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "memcarlo/tracebuf/model.hpp"
@@ -63,5 +67,36 @@ class LoadsRegistry {
 
 /// The process-wide registry (constructed on first use, never destroyed).
 LoadsRegistry& loads_registry();
+
+/// The kernels' parameter names that instrumented translation units register before main()
+/// (MEMCARLO_REGISTER_KERNEL_PARAMETERS, JSON `[{"kernel": name, "parameters": [name, ...]}]`),
+/// so that a traced launch can record its integer and pointer arguments by name (the
+/// `kernel_arguments` annotation, docs/footprints.md). Both runtimes use it.
+class KernelParameterRegistry {
+ public:
+  /// Keeps the JSON text (parsed on first lookup, as for the loads tables).
+  void add(const char* json);
+  /// The parameter names of the kernel a launch names (`axpy<float, 4>` and `ns::axpy` find
+  /// `axpy`); nullopt when no unit registered it, or two registered different lists for it.
+  std::optional<std::vector<std::string>> names(std::string_view launch_name);
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> pending_;
+  std::map<std::string, std::optional<std::vector<std::string>>, std::less<>> by_kernel_;
+};
+
+KernelParameterRegistry& kernel_parameters();
+
+/// A kernel's name without template arguments and qualifiers (`ns::axpy<float, 4>` -> `axpy`).
+std::string kernel_base_name(std::string_view name);
+
+/// The `kernel_arguments` annotation record of trace launch `launch` (one JSON object): the
+/// arguments marked `recorded` (integers and pointers) under their parameter names; nullopt when
+/// the names are unknown or their count differs from the arguments'.
+std::optional<std::string> kernel_arguments_record(std::uint32_t launch,
+                                                   std::string_view kernel_name,
+                                                   std::span<const long long> values,
+                                                   std::span<const bool> recorded);
 
 }  // namespace memcarlo::host::detail

@@ -124,3 +124,7 @@ void memcarlo_record_access(unsigned tu, unsigned id, const void* address, unsig
 extern "C" void memcarlo_register_loads(unsigned tu, const char* loads_table_json) {
   memcarlo::host::detail::loads_registry().add(tu, loads_table_json);
 }
+
+extern "C" void memcarlo_register_kernel_parameters(const char* kernel_parameters_json) {
+  memcarlo::host::detail::kernel_parameters().add(kernel_parameters_json);
+}

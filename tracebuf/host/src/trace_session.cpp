@@ -35,7 +35,10 @@ struct RuntimeState {
   std::atomic<bool> trace_failed = false;
   std::set<std::string> warned_kernels;
   RuntimeStats stats;
-  std::vector<std::string> annotations;  // records of memcarlo_record_annotation, call order
+  // Records of memcarlo_record_annotation not written yet, in call order; written as one
+  // Annotations chunk before each Launch chunk and at finish (trace format v2).
+  std::vector<std::string> annotations;
+  std::uint32_t launches_written = 0;  // Launch chunks in the current trace
 };
 
 void finish_at_exit();
@@ -131,6 +134,19 @@ bool open_trace(RuntimeState& s) {
   }
 }
 
+/// With the state locked and the trace open: the buffered annotation records as one chunk.
+void write_annotations_locked(RuntimeState& s) {
+  if (s.annotations.empty()) {
+    return;
+  }
+  std::string array = "[";
+  for (const std::string& record : s.annotations) {
+    array += (array.size() > 1 ? "," : "") + record;
+  }
+  s.annotations.clear();
+  s.writer->write_annotations(array + "]");
+}
+
 void finish_locked(RuntimeState& s) {
   if (!s.writer) {
     return;
@@ -140,20 +156,13 @@ void finish_locked(RuntimeState& s) {
     if (!unlisted.empty()) {
       s.writer->write_allocations(unlisted);
     }
-    if (!s.annotations.empty()) {
-      // One chunk: a v1 reader keeps only the last Annotations chunk.
-      std::string array = "[";
-      for (const std::string& record : s.annotations) {
-        array += (array.size() > 1 ? "," : "") + record;
-      }
-      s.writer->write_annotations(array + "]");
-      s.annotations.clear();
-    }
+    write_annotations_locked(s);
     s.writer->finish();
   } catch (const std::exception& e) {
     trace_failed(s, e);
   }
   s.writer.reset();
+  s.launches_written = 0;
 }
 
 void finish_at_exit() {
@@ -246,7 +255,18 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
     if (!unlisted.empty()) {
       s.writer->write_allocations(unlisted);
     }
+    write_annotations_locked(s);
     plan.trace_launch = s.writer->begin_launch(info);
+    s.launches_written = plan.trace_launch + 1;
+    // The launch's integer and pointer arguments by parameter name (names registered by the
+    // instrumenter; none for a kernel it did not see), for the footprint's relations.
+    const std::optional<std::string> arguments = kernel_arguments_record(
+        plan.trace_launch, kernel,
+        std::span<const long long>(request.argument_values, request.argument_count),
+        std::span<const bool>(request.argument_recorded, request.argument_count));
+    if (arguments) {
+      s.writer->write_annotations("[" + *arguments + "]");
+    }
   } catch (const std::exception& e) {
     trace_failed(s, e);
     return plan;
@@ -306,6 +326,7 @@ void set_runtime_options(const RuntimeOptions& options) {
   std::lock_guard lock(s.mutex);
   if (options.trace_path != s.options.trace_path) {
     detail::finish_locked(s);
+    s.launches_written = 0;
     s.trace_opened = false;
     s.trace_failed = false;
   }
@@ -332,6 +353,8 @@ extern "C" void memcarlo_record_annotation(const char* kind, const char* payload
   using memcarlo::host::detail::state;
   auto& s = state();
   const std::lock_guard lock(s.mutex);
-  s.annotations.push_back(std::string("{\"kind\": \"") + kind + "\", \"payload\": " +
-                          payload_json + "}");
+  // since_launch: the call applies from the next traced launch on (tracebuf/annotations.hpp).
+  s.annotations.push_back(std::string("{\"kind\": \"") + kind + "\", \"since_launch\": " +
+                          std::to_string(s.launches_written) + ", \"payload\": " + payload_json +
+                          "}");
 }

@@ -35,6 +35,10 @@ extern "C" {
 /// Registers a translation unit's loads table (JSON array text, see docs/loads-table.md).
 /// Called once per TU from a static initializer; safe before main().
 void memcarlo_register_loads(unsigned tu, const char* loads_table_json);
+/// Registers the parameter names of a translation unit's kernels (JSON array text
+/// `[{"kernel": name, "parameters": [name, ...]}]`), so that traced launches record their integer
+/// and pointer arguments by name. Called once per TU from a static initializer.
+void memcarlo_register_kernel_parameters(const char* kernel_parameters_json);
 #ifdef __cplusplus
 }
 #endif
@@ -47,6 +51,14 @@ struct LoadsRegistrar {
 }  // namespace memcarlo_detail
 #define MEMCARLO_REGISTER_LOADS(tu, json) \
   static ::memcarlo_detail::LoadsRegistrar memcarlo_loads_registrar_instance((tu), (json));
+namespace memcarlo_detail {
+struct KernelParametersRegistrar {
+  explicit KernelParametersRegistrar(const char* json) { memcarlo_register_kernel_parameters(json); }
+};
+}  // namespace memcarlo_detail
+#define MEMCARLO_REGISTER_KERNEL_PARAMETERS(json)                        \
+  static ::memcarlo_detail::KernelParametersRegistrar                  \
+      memcarlo_kernel_parameters_registrar_instance((json));
 #endif
 
 #if defined(MEMCARLO_BACKEND_HOST)

@@ -18,9 +18,10 @@
 #include <string>
 
 extern "C" {
-/// Appends {"kind": kind, "payload": payload_json} to the trace's annotations (both runtimes
-/// define it; the records are written with the trace's End chunk). `payload_json` is a JSON
-/// object.
+/// Appends {"kind": kind, "since_launch": N, "payload": payload_json} to the trace's annotations,
+/// N = the launches traced before the call, so that it applies from the next traced launch on
+/// (both runtimes define it; the records are written before the next Launch chunk and at the End
+/// chunk, trace format v2). `payload_json` is a JSON object.
 void memcarlo_record_annotation(const char* kind, const char* payload_json);
 }
 

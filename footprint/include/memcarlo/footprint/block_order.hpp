@@ -6,10 +6,12 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/tracebuf/model.hpp"
 
 namespace memcarlo::footprint {
@@ -19,6 +21,7 @@ struct BlockOrder {
   std::array<std::int64_t, 3> coefficients = {0, 0, 0};   // |elements per unit of blockIdx.*|
   bool from_relation = false;  // false: no TID_DEP access of the kernel, launch (x-major) order
   std::uint32_t load = 0;      // the access whose coefficients decided
+  bool from_registration = false;  // a hand taf_register (TID_DEP) decided, not the loads table
 };
 
 /// A kernel argument the trace does not record counts as this large in a coefficient: such a
@@ -31,6 +34,19 @@ inline constexpr std::int64_t kUnknownParameterValue = std::int64_t{1} << 20;
 BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std::string& kernel,
                             const tracebuf::Dim3& block,
                             const std::map<std::string, std::int64_t>& arguments = {});
+
+/// TAFE's own rule when the program registered its arrays by hand: the first ready TID_DEP
+/// registration (in call order) whose coefficients of blockIdx.x/y/z (m[3..5]) are not all zero
+/// decides, the smallest |coefficient| varying fastest. nullopt when there is none.
+std::optional<BlockOrder> registered_block_order(std::span<const TafRegistration> registrations);
+
+/// registered_block_order when the launch has such a registration, else tafe_block_order from
+/// the loads table (what the tafe scheduler and placement use once they are given the launch's
+/// recorded_registrations).
+BlockOrder tafe_block_order(std::span<const tracebuf::LoadInfo> loads, const std::string& kernel,
+                            const tracebuf::Dim3& block,
+                            const std::map<std::string, std::int64_t>& arguments,
+                            std::span<const TafRegistration> registrations);
 
 /// Position of linear block `block_id` of `grid` in that order.
 std::uint64_t order_key(const BlockOrder& order, std::uint64_t block_id,

@@ -69,12 +69,18 @@ struct LaunchFootprint {
   std::vector<ExtentTable> index_ranges;
   std::vector<BlockFootprint> blocks;             // the snapshot's traced blocks, in block-id order
   std::map<std::string, std::int64_t> arguments;  // recorded kernel arguments
+  /// Warnings about the hand annotations (a taf_paramSetup shape other than the launch's, a
+  /// registration never marked ready), for the reports.
+  std::vector<std::string> notes;
 };
 
 struct EstimateOptions {
   /// Cap on evaluated element indices per (relation, block); past it the relation falls back
   /// to its whole allocation (a loop without a usable bound).
   std::uint64_t max_indices_per_block = std::uint64_t{1} << 22;
+  /// Whether taf_register annotations override the derived relations (false: derived only, to
+  /// compare the two).
+  bool hand_registrations = true;
 };
 
 /// Thrown for a trace that lacks what a footprint needs (no index forms, no allocations, no such
@@ -106,9 +112,21 @@ struct TafRegistration {
   std::int64_t c = 0, ofs = 0, n = 0;
   std::uint64_t pbase = 0, pbase_end = 0;  // INDIR: pbase; INDIR_RANGE: pbase (start), pbase_end
   std::int64_t c_end = 0;                  // INDIR_RANGE: c_e (c is c_s)
+  /// TAFE's R bit: a taf_setRdy for the array followed the registration (before the launch).
+  /// A trace with no taf_setRdy record at all has every registration ready.
+  bool ready = false;
 };
 std::vector<TafRegistration> recorded_registrations(const tracebuf::TraceReader& reader,
                                                     std::uint32_t launch);
+
+/// The launch shape the hand relations assume: the last taf_paramSetup record that applies to
+/// `launch` ({"block": [x, y, z], "grid": [x, y, z]}), nullopt without one.
+struct LaunchShape {
+  std::array<std::uint32_t, 3> block{};
+  std::array<std::uint32_t, 3> grid{};
+};
+std::optional<LaunchShape> recorded_param_setup(const tracebuf::TraceReader& reader,
+                                                std::uint32_t launch);
 
 /// Estimates and reads back the footprint of every traced block of launch `launch`. A
 /// taf_register annotation overrides the derived relations of every access to its array.

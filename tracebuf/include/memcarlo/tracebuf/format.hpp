@@ -1,4 +1,4 @@
-// The on-disk layout of trace format v1 (".mct"). Every structure that is read in place is pinned
+// The on-disk layout of trace format v2 (".mct"; the reader also reads v1). Every structure that is read in place is pinned
 // with static_asserts; the full description, with invariants, is in docs/trace-format.md.
 //
 //   file   := FileHeader chunk*            (a complete file ends with an End chunk)
@@ -14,7 +14,11 @@
 namespace memcarlo::tracebuf {
 
 inline constexpr char kFileMagic[8] = {'M', 'C', 'T', 'R', 'A', 'C', 'E', '\x1a'};
-inline constexpr std::uint16_t kFormatVersion = 1;
+/// The version the writer writes. v2 (docs/trace-format.md, "Versions"): a trace may hold several
+/// Annotations chunks, whose records readers concatenate in file order (v1 kept only the last).
+inline constexpr std::uint16_t kFormatVersion = 2;
+/// The oldest version the reader reads.
+inline constexpr std::uint16_t kOldestReadableFormatVersion = 1;
 inline constexpr std::uint16_t kEndianMarker = 0xFEFF;
 inline constexpr std::uint32_t kChunkMagic = 0x4B43434D;  // "MCCK" read as little-endian u32
 inline constexpr std::uint32_t kWarpSize = 32;

@@ -5,8 +5,10 @@
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -29,6 +31,11 @@ struct LaunchRequest {
   void (*invoke)(const void* closure);
   const void* closure;
   CallSite site;
+  /// The arguments as integers (pointers as addresses), for the trace's kernel_arguments record;
+  /// argument_recorded[i] is false for an argument that is neither an integer nor a pointer.
+  std::size_t argument_count;
+  const long long* argument_values;
+  const bool* argument_recorded;
 };
 
 /// Validates, runs every block and, for a traced launch, writes its snapshot's warp records.
@@ -44,6 +51,21 @@ inline dim3 to_dim3(uint3 shape) {
 template <std::integral Integer>
 dim3 to_dim3(Integer count) {
   return dim3(static_cast<unsigned>(count));
+}
+
+template <class Argument>
+inline constexpr bool kRecordedArgument =
+    std::is_integral_v<Argument> || std::is_enum_v<Argument> || std::is_pointer_v<Argument>;
+
+template <class Argument>
+long long argument_value(const Argument& argument) {
+  if constexpr (std::is_pointer_v<Argument>) {
+    return static_cast<long long>(reinterpret_cast<std::uintptr_t>(argument));
+  } else if constexpr (std::is_integral_v<Argument> || std::is_enum_v<Argument>) {
+    return static_cast<long long>(argument);
+  } else {
+    return 0;
+  }
 }
 
 template <class... Params>
@@ -67,9 +89,20 @@ void launch_kernel(CallSite site, const char* kernel_name, void (*kernel)(Params
   static_assert(sizeof...(Params) == sizeof...(Args),
                 "memcarlo_launch: the kernel takes a different number of arguments");
   const detail::KernelClosure<Params...> closure{kernel, {std::forward<Args>(args)...}};
+  std::array<long long, sizeof...(Params)> values{};
+  std::array<bool, sizeof...(Params)> recorded{};
+  std::apply(
+      [&](const auto&... argument) {
+        [[maybe_unused]] std::size_t position = 0;
+        ((values[position] = detail::argument_value(argument),
+          recorded[position] = detail::kRecordedArgument<std::decay_t<decltype(argument)>>,
+          ++position),
+         ...);
+      },
+      closure.arguments);
   detail::run_launch({kernel_name, detail::to_dim3(grid), detail::to_dim3(block),
                       dynamic_shared_bytes, stream, &detail::KernelClosure<Params...>::invoke,
-                      &closure, site});
+                      &closure, site, sizeof...(Params), values.data(), recorded.data()});
 }
 
 }  // namespace memcarlo::host
@@ -87,7 +120,8 @@ cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, v
         kernel, {*static_cast<std::decay_t<Params>*>(args[Index])...}};
     ::memcarlo::host::detail::run_launch(
         {"cudaLaunchKernel", grid, block, dynamic_shared_bytes, stream,
-         &::memcarlo::host::detail::KernelClosure<Params...>::invoke, &closure, where});
+         &::memcarlo::host::detail::KernelClosure<Params...>::invoke, &closure, where, 0, nullptr,
+         nullptr});
     return cudaPeekAtLastError();
   }
   (std::index_sequence_for<Params...>{});
