@@ -21,6 +21,7 @@
 
 #include "compile_stream.hpp"
 #include "ldesc/descriptors.hpp"
+#include "memcarlo/footprint/block_order.hpp"
 #include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
 #include "memcarlo/tsan_annotations.hpp"
@@ -102,6 +103,11 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
     trace.grid = launch.info.grid;
     trace.block = launch.info.block;
     trace.arguments = footprint::recorded_arguments(reader, launch.info.index);
+    if (const auto registered = footprint::registered_block_order(
+            footprint::recorded_registrations(reader, launch.info.index))) {
+      trace.tafe_registered_axes.assign(registered->fastest_first.begin(),
+                                        registered->fastest_first.end());
+    }
     try {
       trace.descriptors = ldesc::launch_descriptors(reader, launch.info.index, descriptor_file,
                                                     descriptor_file_name);

@@ -10,6 +10,7 @@
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/schedule/cta_scheduler.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
+#include "trace_builder.hpp"
 
 namespace memcarlo::sim {
 namespace {
@@ -28,13 +29,16 @@ tracebuf::LoadInfo load_with_index(std::uint32_t id, const std::string& base,
   return load;
 }
 
-/// The SMs' queues' blocks per module under tafe for a 2 x 2 grid on 2 modules of 2 SMs.
-std::vector<std::vector<std::uint32_t>> tafe_chunks(const tracebuf::LoadInfo& first) {
+/// The SMs' queues' blocks per module under tafe for a 2 x 2 grid on 2 modules of 2 SMs
+/// (`registered_axes`: the launch's order from hand registrations, fastest first).
+std::vector<std::vector<std::uint32_t>> tafe_chunks(
+    const tracebuf::LoadInfo& first, std::vector<std::uint8_t> registered_axes = {}) {
   const HierarchyConfig config = load_hierarchy("fermi-c2050", {"sm.count=4", "schedule.cta=tafe"});
   LaunchTrace launch;
   launch.kernel = "k";
   launch.grid = {2, 2, 1};
   launch.block = {8, 4, 1};
+  launch.tafe_registered_axes = std::move(registered_axes);
   for (std::uint32_t b = 0; b < 4; ++b)
     launch.blocks.push_back({b, b, 1});
   const std::vector<tracebuf::LoadInfo> loads = {first};
@@ -73,6 +77,37 @@ TEST(TafeScheduler, ColumnMajorWhenBlockIdxYStepsLeast) {
       {"coefficient": 1, "symbols": ["blockIdx.x", "n"]},
       {"coefficient": 1, "symbols": ["blockIdx.y"]}], "constant": 0)");
   EXPECT_EQ(tafe_chunks(load), (Chunks{{0, 2}, {1, 3}}));
+}
+
+TEST(TafeScheduler, HandRegistrationsOverrideTheLoadsTable) {
+  // The loads table says row-major (as above); the program registered a[blockIdx.x*n +
+  // blockIdx.y] by hand, so y goes fastest: column-major, as TAFE orders by its first registered
+  // array.
+  const auto load = load_with_index(0, "c", R"("terms": [
+      {"coefficient": 1, "symbols": ["blockDim.y", "blockIdx.y", "n"]},
+      {"coefficient": 1, "symbols": ["blockDim.x", "blockIdx.x"]}], "constant": 0)");
+  EXPECT_EQ(tafe_chunks(load), (Chunks{{0, 1}, {2, 3}}));
+  EXPECT_EQ(tafe_chunks(load, {1, 0, 2}), (Chunks{{0, 2}, {1, 3}}));
+}
+
+TEST(TafeScheduler, TheCompileReadsTheOrderOfTheFirstRegisteredArray) {
+  // taf_register(a, TID_DEP, m = (1, 0, 0, 4, 0, 0)) before launch 1 only: blockIdx.x steps 4,
+  // y and z 0, so y, z, x (stable on ties); launch 0 has no registration.
+  testing::TraceBuilder builder(2, 32);
+  builder.add_allocation(0x1000, 4096, "a");
+  const std::uint32_t load = builder.add_load(tracebuf::AccessKind::kRead, "a[i]");
+  builder.coalesced(0, 0, load, 0x1000);
+  builder.next_launch("again");
+  builder.coalesced(0, 0, load, 0x1000);
+  builder.set_annotations(R"([{"kind": "taf_register", "since_launch": 1, "payload": {
+      "base": 4096, "size": 1024, "type": "TID_DEP", "element_size": 4, "primary": true,
+      "m": [1, 0, 0, 4, 0, 0], "c": 0, "ofs": 0, "n": 0}}])");
+  const std::string path = builder.write("tafe-registered");
+  const CompiledTrace compiled = compile_trace(tracebuf::TraceReader::open(path),
+                                               load_hierarchy("fermi-c2050", {}));
+  EXPECT_TRUE(compiled.launches[0].tafe_registered_axes.empty());
+  EXPECT_EQ(compiled.launches[1].tafe_registered_axes, (std::vector<std::uint8_t>{1, 2, 0}));
+  std::filesystem::remove(path);
 }
 
 TEST(TafeScheduler, WithoutIndexFormsItIsDistributed) {

@@ -37,7 +37,9 @@ class Tafe final : public Placement {
       for (const footprint::BlockFootprint& block : fp.blocks)
         ids.push_back(block.block_id);
       const std::vector<std::uint32_t> module = footprint::tafe_block_modules(
-          footprint::tafe_block_order(reader.loads(), info.kernel, info.block, fp.arguments), ids,
+          footprint::tafe_block_order(reader.loads(), info.kernel, info.block, fp.arguments,
+                                      footprint::recorded_registrations(reader, l)),
+          ids,
           info.grid, modules_);
       std::vector<footprint::ByteRange> shared;  // TAFE-TID: data-dependent arrays
       if (tid_only_) {

@@ -1,6 +1,8 @@
 // tafe CTA scheduling (tafe.hpp).
 #include "tafe.hpp"
 
+#include <algorithm>
+
 #include "memcarlo/footprint/block_order.hpp"
 
 namespace memcarlo::sim::schedule {
@@ -10,8 +12,15 @@ class Tafe final : public CtaScheduler {
  public:
   void plan(const CtaPlanInput& input, RandomStream&, CtaPlan& plan) const override {
     const LaunchTrace& launch = input.launch;
-    const footprint::BlockOrder order =
-        footprint::tafe_block_order(input.loads, launch.kernel, launch.block, launch.arguments);
+    footprint::BlockOrder order;
+    if (launch.tafe_registered_axes.size() == 3) {  // the program's own taf_register decides
+      std::copy(launch.tafe_registered_axes.begin(), launch.tafe_registered_axes.end(),
+                order.fastest_first.begin());
+      order.from_registration = true;
+    } else {
+      order = footprint::tafe_block_order(input.loads, launch.kernel, launch.block,
+                                          launch.arguments);
+    }
     std::vector<std::uint64_t> ids;
     ids.reserve(launch.blocks.size());
     for (const BlockTrace& block : launch.blocks)

@@ -165,6 +165,10 @@ struct LaunchTrace {
   tracebuf::Dim3 block;
   /// Kernel arguments the trace records (kernel_arguments annotations, docs/footprints.md).
   std::map<std::string, std::int64_t> arguments;
+  /// TAFE's block order from the program's hand registrations (taf_register TID_DEP: the block
+  /// axes, fastest first, footprint::registered_block_order), empty when it made none: the tafe
+  /// scheduler then derives the order from the loads table.
+  std::vector<std::uint8_t> tafe_registered_axes;
   /// Its Locality Descriptors in priority order, checked against it (sim/src/ldesc/
   /// descriptors.hpp): hierarchy key ldesc.descriptors's file, else the trace's annotations.
   std::vector<tracebuf::LocalityDescriptor> descriptors;
