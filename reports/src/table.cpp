@@ -355,7 +355,9 @@ void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
     if (metric->headline || in_prefetch_columns(*metric) ||
         (inflight && metric->name == "l1_inflight_ratio")) {
       const bool ratio = metric->unit == analysis::MetricUnit::kRatio;
-      out << "  " << padded(std::string(metric->label), kOverallLabelWidth, false)
+      // A label as long as the width (the in-flight one) still gets a space after it.
+      const std::size_t width = std::max(kOverallLabelWidth, metric->label.size() + 1);
+      out << "  " << padded(std::string(metric->label), width, false)
           << cell(summary.overall[*metric], ratio) << (ratio ? "" : " cycles") << "\n";
     }
   }

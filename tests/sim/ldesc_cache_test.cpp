@@ -194,6 +194,12 @@ TEST(LdescCacheOff, WithoutTheKeyOrWithoutDescriptorsTheTrialIsUnchanged) {
   const std::uint64_t plain = digest_of(run_one(path, config({}), 3));
   EXPECT_EQ(digest_of(run_one(path, config({"ldesc.cache=true"}), 3)), plain);  // no descriptors
   EXPECT_EQ(digest_of(run_one(path, config({"ldesc.descriptors=" + pin}), 3)), plain);  // key off
+  // On, with descriptors whose data the L1 treats as normal (NEARBY: the prefetcher's), the
+  // trial takes the priorities' path and finds the same victims: bit-identical.
+  const std::string nearby = descriptor_file(
+      "off-nearby", one_descriptor(kPinned, 32, "INTER-THREAD", R"(, "sharing": "NEARBY")"));
+  EXPECT_EQ(digest_of(run_one(path, config({"ldesc.descriptors=" + nearby, "ldesc.cache=true"}), 3)),
+            plain);
   // On, the pinned lines hit in the second round.
   const TrialResult on = run_one(
       path, config({"ldesc.descriptors=" + pin, "ldesc.cache=true", "ldesc.unpin_cycles=0"}), 3);
