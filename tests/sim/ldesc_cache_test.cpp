@@ -176,6 +176,33 @@ TEST(LdescBypass, ABypassedLineReadTwiceGoesToTheL2Twice) {
   EXPECT_EQ(bypassed.loads[0].l2_reads, 8 * kL2LinesPerLine);
 }
 
+TEST(LdescBypass, PrefetchesOfNoReuseLinesAreDropped) {
+  // next-line over 8 NO-REUSE lines: every read misses and asks for the next line; lines 1..7
+  // are NO-REUSE (dropped), line 8 lies past the descriptor (an untraced line, normal: issued).
+  TraceBuilder trace(1, 32);
+  const std::uint32_t id = trace.add_load(AccessKind::kRead, "a[i]");
+  for (std::uint64_t line = 0; line < 8; ++line) {
+    trace.coalesced(0, 0, id, kStream + line * kLine);
+  }
+  const std::string path = trace.write("ldesc-bypass-prefetch");
+  const std::string no_reuse = descriptor_file("bypass-prefetch", one_descriptor(kStream, 8, "NO-REUSE"));
+  const TrialResult r = run_one(path, one_sm({"ldesc.descriptors=" + no_reuse, "ldesc.cache=true",
+                                              "prefetch.policy=next-line"}));
+  const auto total = [&](std::string_view name) {
+    for (std::uint32_t c = 0; c < kPrefetchCounters.size(); ++c) {
+      if (kPrefetchCounters[c].name == name) {
+        return r.group_total(kPrefetchGroup, c);
+      }
+    }
+    ADD_FAILURE() << "no prefetch counter " << name;
+    return std::uint64_t{0};
+  };
+  EXPECT_EQ(total("dropped"), 7u);
+  EXPECT_EQ(total("issued"), 1u);
+  EXPECT_EQ(total("untraced_lines"), 1u);
+  EXPECT_EQ(r.loads[id].l1_hits, 0u);
+}
+
 /// A digest of the whole trial (every load's counters and the trial's totals).
 std::uint64_t digest_of(const TrialResult& result) {
   TrialDigest digest;
