@@ -77,8 +77,8 @@ TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& co
           using L2 = typename std::decay_t<decltype(l2)>::policy_type;
           LaunchStreams streams;  // each launch's, assigned by replay_launches
           Residency residency(trace, state, config.sm.count);
-          SmSideOf<L1, Prefetcher, kLdescCache> sm_side(trace, config, streams, state, residency, l1,
-                                           std::move(prefetcher), result);
+          SmSideOf<L1, Prefetcher, kLdescCache> sm_side(trace, config, streams, state, residency,
+                                                        l1, std::move(prefetcher), result);
           L2Drain<L2> l2_side(trace, config, streams, state, l2, result);
           detail::replay_launches(trace, config, seed, trial, state, residency, streams, sm_side,
                                   l2_side, result);

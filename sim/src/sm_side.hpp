@@ -10,11 +10,11 @@
 #include <bit>
 #include <type_traits>
 
+#include "ldesc/l1_roles.hpp"
 #include "memcarlo/sim/counters.hpp"
 #include "memcarlo/sim/policy_registry.hpp"
 #include "memcarlo/sim/prefetch/prefetcher.hpp"
 #include "memcarlo/tracebuf/model.hpp"
-#include "ldesc/l1_roles.hpp"
 #include "residency.hpp"
 #include "trial_state.hpp"
 
@@ -711,7 +711,9 @@ class SmSideOf final : public SmSide {
   std::vector<std::uint64_t> prefetch_evictions_;  // used by demand, and evicted unused
   std::vector<std::uint64_t> prefetched_ways_;  // per (SM, set): ways of unused prefetched lines
   std::uint64_t l1_way_mask_ = 0;               // the launch's ways
-  [[no_unique_address]] Priorities priorities_;  // ldesc.cache: roles, pins, the timer
+
+  // ldesc.cache: the lines' roles, the soft pins and the unpinning timer (empty without it).
+  [[no_unique_address]] Priorities priorities_;
 };
 
 }  // namespace memcarlo::sim

@@ -40,9 +40,9 @@ std::string descriptor_file(const std::string& name, const std::string& json) {
 /// One descriptor over `lines` lines from `address` (one CTA, one tile).
 std::string one_descriptor(std::uint64_t address, std::uint64_t lines, const std::string& type,
                            const std::string& extra = "") {
-  return R"({"descriptors": [{"address": )" + std::to_string(address) +
-         R"(, "size": )" + std::to_string(lines * kLine) + R"(, "element_size": 4, "type": ")" +
-         type + R"(", "compute_tile": [1, 1, 1])" + extra + "}]}";
+  return R"({"descriptors": [{"address": )" + std::to_string(address) + R"(, "size": )" +
+         std::to_string(lines * kLine) + R"(, "element_size": 4, "type": ")" + type +
+         R"(", "compute_tile": [1, 1, 1])" + extra + "}]}";
 }
 
 HierarchyConfig one_sm(std::vector<std::string> settings) {
@@ -90,7 +90,8 @@ TEST(LdescHardPinning, EvictsOnlyWayZeroWhenTheWholeSetIsPinned) {
   // the first 64 of a set take ways 0..63, the other 16 each replace way 0; from then on a
   // round finds the 63 lines in ways 1..63 and misses the other 17 (all through way 0).
   const std::string path = rounds_trace("ldesc-hard-over", 160, 0, kRounds);
-  const std::string pin = descriptor_file("hard-over", one_descriptor(kPinned, 160, "INTRA-THREAD"));
+  const std::string pin =
+      descriptor_file("hard-over", one_descriptor(kPinned, 160, "INTRA-THREAD"));
   const TrialResult plain = run_one(path, one_sm({"ldesc.descriptors=" + pin}));
   EXPECT_EQ(plain.loads[0].l1_hits, 0u);
   const TrialResult pinned = run_one(
@@ -102,9 +103,8 @@ TEST(LdescHardPinning, TheTimerUnpins) {
   const std::string path = rounds_trace("ldesc-timer", 32, 256, kRounds);
   const std::string pin = descriptor_file("timer", one_descriptor(kPinned, 32, "INTRA-THREAD"));
   // A timer longer than the run: as never unpinning.
-  const TrialResult late = run_one(
-      path, one_sm({"ldesc.descriptors=" + pin, "ldesc.cache=true",
-                    "ldesc.unpin_cycles=1000000000"}));
+  const TrialResult late = run_one(path, one_sm({"ldesc.descriptors=" + pin, "ldesc.cache=true",
+                                                 "ldesc.unpin_cycles=1000000000"}));
   EXPECT_EQ(late.loads[0].l1_hits, 32 * (kRounds - 1));
   // A timer of one cycle resets every pin before each fill: plain LRU, nothing kept.
   const TrialResult every_cycle = run_one(
@@ -131,8 +131,8 @@ TEST(LdescSoftPinning, KeepsAFittingSetButLetsALargerOneThrash) {
   const std::string regular = descriptor_file(
       "soft-regular",
       one_descriptor(kPinned, 32, "INTER-THREAD", R"(, "sharing": "COACCESSED", "stride": 32)"));
-  const TrialResult normal = run_one(
-      fits_path, one_sm({"ldesc.descriptors=" + regular, "ldesc.cache=true"}));
+  const TrialResult normal =
+      run_one(fits_path, one_sm({"ldesc.descriptors=" + regular, "ldesc.cache=true"}));
   EXPECT_EQ(normal.loads[0].l1_hits, 0u);
 }
 
@@ -166,7 +166,8 @@ TEST(LdescBypass, ABypassedLineReadTwiceGoesToTheL2Twice) {
     trace.coalesced(0, 0, id, kStream);
   }
   const std::string path = trace.write("ldesc-bypass-twice");
-  const std::string no_reuse = descriptor_file("bypass-twice", one_descriptor(kStream, 1, "NO-REUSE"));
+  const std::string no_reuse =
+      descriptor_file("bypass-twice", one_descriptor(kStream, 1, "NO-REUSE"));
   const TrialResult cached = run_one(path, one_sm({"ldesc.descriptors=" + no_reuse}));
   EXPECT_EQ(cached.loads[0].l1_hits, 7u);
   const TrialResult bypassed =
@@ -185,7 +186,8 @@ TEST(LdescBypass, PrefetchesOfNoReuseLinesAreDropped) {
     trace.coalesced(0, 0, id, kStream + line * kLine);
   }
   const std::string path = trace.write("ldesc-bypass-prefetch");
-  const std::string no_reuse = descriptor_file("bypass-prefetch", one_descriptor(kStream, 8, "NO-REUSE"));
+  const std::string no_reuse =
+      descriptor_file("bypass-prefetch", one_descriptor(kStream, 8, "NO-REUSE"));
   const TrialResult r = run_one(path, one_sm({"ldesc.descriptors=" + no_reuse, "ldesc.cache=true",
                                               "prefetch.policy=next-line"}));
   const auto total = [&](std::string_view name) {
@@ -225,8 +227,9 @@ TEST(LdescCacheOff, WithoutTheKeyOrWithoutDescriptorsTheTrialIsUnchanged) {
   // trial takes the priorities' path and finds the same victims: bit-identical.
   const std::string nearby = descriptor_file(
       "off-nearby", one_descriptor(kPinned, 32, "INTER-THREAD", R"(, "sharing": "NEARBY")"));
-  EXPECT_EQ(digest_of(run_one(path, config({"ldesc.descriptors=" + nearby, "ldesc.cache=true"}), 3)),
-            plain);
+  EXPECT_EQ(
+      digest_of(run_one(path, config({"ldesc.descriptors=" + nearby, "ldesc.cache=true"}), 3)),
+      plain);
   // On, the pinned lines hit in the second round.
   const TrialResult on = run_one(
       path, config({"ldesc.descriptors=" + pin, "ldesc.cache=true", "ldesc.unpin_cycles=0"}), 3);

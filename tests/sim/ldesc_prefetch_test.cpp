@@ -36,12 +36,23 @@ std::vector<std::uint64_t> asked(LdescPrefetcher& prefetcher, std::uint64_t addr
                                  std::uint32_t sm = 0) {
   RandomStream random;
   const std::uint64_t line = address / kLine * kLine;
-  const prefetch::L1Access access{SmIndex{sm},      ResidentWarp{0}, StaticLoadId{0},
-                                  ByteAddress{line}, ByteAddress{address}, 4,
-                                  true,             true,            hit,
-                                  BlockId{0},       0,               1,
-                                  Cycles{0},        0,               l1_lines,
-                                  0,                random};
+  const prefetch::L1Access access{SmIndex{sm},
+                                  ResidentWarp{0},
+                                  StaticLoadId{0},
+                                  ByteAddress{line},
+                                  ByteAddress{address},
+                                  4,
+                                  true,
+                                  true,
+                                  hit,
+                                  BlockId{0},
+                                  0,
+                                  1,
+                                  Cycles{0},
+                                  0,
+                                  l1_lines,
+                                  0,
+                                  random};
   RecordingSink sink;
   prefetcher.on_access(access, sink);
   return sink.addresses;
@@ -173,13 +184,13 @@ TEST(LdescPrefetcherTrials, NextLineForNearbyDataAndNothingForTheRest) {
     trace.coalesced(0, 0, other, 0x600000 + line * kLine);
   }
   const std::string path = trace.write("ldesc-prefetch-nearby");
-  const std::string file = descriptor_file(
-      "prefetch-nearby",
-      R"({"descriptors": [{"address": "0x400000", "size": 1024, "element_size": 4,
+  const std::string file =
+      descriptor_file("prefetch-nearby",
+                      R"({"descriptors": [{"address": "0x400000", "size": 1024, "element_size": 4,
           "type": "INTER-THREAD", "sharing": "NEARBY", "compute_tile": [1, 1, 1]}]})");
-  const TrialResult r = run_one(path, load_hierarchy("fermi-c2050", {"sm.count=1",
-                                                                     "prefetch.policy=ldesc",
-                                                                     "ldesc.descriptors=" + file}));
+  const TrialResult r = run_one(
+      path, load_hierarchy("fermi-c2050",
+                           {"sm.count=1", "prefetch.policy=ldesc", "ldesc.descriptors=" + file}));
   EXPECT_EQ(total(r, "issued"), 4u);
   EXPECT_EQ(total(r, "useful"), 4u);
   EXPECT_EQ(r.loads[near].l1_hits, 4u);
@@ -207,9 +218,9 @@ TEST(LdescPrefetcherTrials, CoaccessedRegularPrefetchesAheadByTheL1ShareOfTheTil
       R"({"descriptors": [{"address": "0x1000000", "size": 2097152, "element_size": 4,
           "shape": [1024, 512], "type": "INTER-THREAD", "sharing": "COACCESSED",
           "pattern": "REGULAR", "stride": 1024, "compute_tile": [1, 1, 1]}]})");
-  const TrialResult r = run_one(path, load_hierarchy("fermi-c2050", {"sm.count=1",
-                                                                     "prefetch.policy=ldesc",
-                                                                     "ldesc.descriptors=" + file}));
+  const TrialResult r = run_one(
+      path, load_hierarchy("fermi-c2050",
+                           {"sm.count=1", "prefetch.policy=ldesc", "ldesc.descriptors=" + file}));
   EXPECT_EQ(total(r, "issued"), 4u);
   EXPECT_EQ(total(r, "useful"), 4u);
   EXPECT_EQ(total(r, "untraced_lines"), 0u);

@@ -86,8 +86,8 @@ class L1Priorities {
   /// Before each launch, after the L1's reset: the roles of the trace's lines under `launch`'s
   /// descriptors (a line takes the role of the highest-priority descriptor that overlaps it),
   /// and no pins. Allocates; O(lines + lines the descriptors cover).
-  void begin_launch(const CompiledTrace& trace, const LaunchTrace& launch,
-                    std::uint32_t sm_count, std::uint32_t sets, std::uint32_t ways);
+  void begin_launch(const CompiledTrace& trace, const LaunchTrace& launch, std::uint32_t sm_count,
+                    std::uint32_t sets, std::uint32_t ways);
 
   /// The role of traced line `line` in this launch.
   [[nodiscard]] L1Role traced_role(std::uint32_t line) const { return roles_[line]; }
@@ -106,8 +106,7 @@ class L1Priorities {
   /// the role's priority. Returns its cell (never kNoCell: a full set always has a victim).
   template <bool kNoteEvicted, class View>
   std::size_t fill(const View& l1, std::uint32_t sm, std::uint32_t set, std::uint32_t line,
-                   Holder holder, RandomStream& random, L1Role role,
-                   WayFlags* evicted_flags) {
+                   Holder holder, RandomStream& random, L1Role role, WayFlags* evicted_flags) {
     const std::uint32_t global_set = l1.policy_set(sm, set);
     SetMasks& masks = l1.masks[global_set];
     const std::uint64_t hard = masks.pinned;
@@ -126,8 +125,8 @@ class L1Priorities {
     const auto way = static_cast<std::uint32_t>(cell - l1.row(sm, set));
     const std::uint64_t bit = std::uint64_t{1} << way;
     masks.pinned = hard & ~bit;  // the line that left took its pin with it
-    soft_[global_set] = role == L1Role::kSoftPinned ? soft_[global_set] | bit
-                                                     : soft_[global_set] & ~bit;
+    soft_[global_set] =
+        role == L1Role::kSoftPinned ? soft_[global_set] | bit : soft_[global_set] & ~bit;
     if (role == L1Role::kHardPinned) {
       l1.pin(sm, set, way, true);
     }
@@ -139,10 +138,10 @@ class L1Priorities {
 
   std::uint64_t unpin_cycles_;
   std::uint32_t line_bytes_;
-  std::vector<L1Role> roles_;                // per traced line, this launch
+  std::vector<L1Role> roles_;                              // per traced line, this launch
   std::vector<tracebuf::LocalityDescriptor> descriptors_;  // this launch's, priority order
-  std::vector<std::uint64_t> soft_;          // per (SM, set): soft-pinned ways
-  std::vector<std::uint64_t> next_unpin_;    // per SM: clock of the next reset
+  std::vector<std::uint64_t> soft_;                        // per (SM, set): soft-pinned ways
+  std::vector<std::uint64_t> next_unpin_;                  // per SM: clock of the next reset
   std::uint32_t sets_ = 0;
   std::uint32_t ways_ = 0;
   std::uint64_t way_mask_ = 0;

@@ -58,8 +58,8 @@ class LdescPrefetcher {
       case Kind::kStride: {
         const std::uint64_t active = active_tiles(value_of(access.sm), tile_key(found, address));
         const std::uint64_t l1_bytes = std::uint64_t{access.l1_lines} * line_;
-        const std::uint64_t distance = std::max<std::uint64_t>(
-            1, l1_bytes / (active * action.tile_width_bytes));
+        const std::uint64_t distance =
+            std::max<std::uint64_t>(1, l1_bytes / (active * action.tile_width_bytes));
         target = advance(address, action.stride_bytes, static_cast<std::int64_t>(distance));
         break;
       }
@@ -108,7 +108,8 @@ class LdescPrefetcher {
       a.shape = d.shape;
       a.tile = d.data_tile;
       a.tiles = d.data_tiles();
-      a.tile_width_bytes = std::max<std::uint64_t>(std::uint64_t{d.data_tile.x} * a.element_size, 1);
+      a.tile_width_bytes =
+          std::max<std::uint64_t>(std::uint64_t{d.data_tile.x} * a.element_size, 1);
     }
     recent_.assign(sm_count, Recent{});
   }
@@ -121,10 +122,10 @@ class LdescPrefetcher {
     const std::uint64_t rest = element / std::max<std::uint64_t>(a.shape.x, 1);
     const std::uint64_t y = rest % std::max<std::uint64_t>(a.shape.y, 1);
     const std::uint64_t z = rest / std::max<std::uint64_t>(a.shape.y, 1);
-    const std::uint64_t tile =
-        (z / std::max<std::uint64_t>(a.tile.z, 1) * a.tiles.y + y / std::max<std::uint64_t>(a.tile.y, 1)) *
-            a.tiles.x +
-        x / std::max<std::uint64_t>(a.tile.x, 1);
+    const std::uint64_t tile = (z / std::max<std::uint64_t>(a.tile.z, 1) * a.tiles.y +
+                                y / std::max<std::uint64_t>(a.tile.y, 1)) *
+                                   a.tiles.x +
+                               x / std::max<std::uint64_t>(a.tile.x, 1);
     return std::uint64_t{which} << 40 | tile;
   }
 
