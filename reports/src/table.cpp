@@ -330,16 +330,34 @@ std::optional<TableSort> table_sort_from_string(std::string_view text) {
   return std::nullopt;
 }
 
+namespace {
+
+/// Whether a Locality Descriptor mechanism is on (ldesc.cache, or an ldesc policy): the
+/// overall lines then show the L1 in-flight hit ratio, as the paper reports it (Figure 16).
+bool uses_ldesc(const sim::HierarchyConfig& hierarchy) {
+  const auto& params = hierarchy.params.values();
+  const auto cache = params.find("ldesc.cache");
+  return (cache != params.end() && cache->second == "true") ||
+         hierarchy.prefetch.policy == "ldesc" || hierarchy.schedule.cta == "ldesc" ||
+         hierarchy.placement.policy == "ldesc";
+}
+
+}  // namespace
+
 void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
                  const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy,
                  const TableOptions& options) {
   out << "hierarchy " << hierarchy.name << ", " << summary.trials
       << " trials (mean ±95% interval half-width)\n";
+  const bool inflight = uses_ldesc(hierarchy);
   for (const analysis::Metric* metric :
        summary.reported_metrics(analysis::MetricScope::kAggregate)) {
-    if (metric->headline || in_prefetch_columns(*metric)) {
+    if (metric->headline || in_prefetch_columns(*metric) ||
+        (inflight && metric->name == "l1_inflight_ratio")) {
       const bool ratio = metric->unit == analysis::MetricUnit::kRatio;
-      out << "  " << padded(std::string(metric->label), kOverallLabelWidth, false)
+      // A label as long as the width (the in-flight one) still gets a space after it.
+      const std::size_t width = std::max(kOverallLabelWidth, metric->label.size() + 1);
+      out << "  " << padded(std::string(metric->label), width, false)
           << cell(summary.overall[*metric], ratio) << (ratio ? "" : " cycles") << "\n";
     }
   }

@@ -2,6 +2,7 @@
 // line here; the loader, --set, validation messages and `memcarlo hierarchy keys` follow.
 #include "hierarchy_schema.hpp"
 #include "ldesc/descriptors.hpp"
+#include "ldesc/l1_roles.hpp"
 
 #include "memcarlo/sim/dram/model.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
@@ -453,6 +454,8 @@ std::vector<Parameter> build() {
                     MEMCARLO_FIELD(prefetch.policy), prefetch::BuiltIn::names(), "none"),
   };
   out.push_back(policy_key(ldesc::kDescriptorsFile));
+  out.push_back(policy_key(ldesc::kCacheKey));
+  out.push_back(policy_key(ldesc::kUnpinCycles));
   add_policy_keys(schedule::registry(), out);
   add_policy_keys(placement::registry(), out);
   for (const KeySpec& spec : prefetch::BuiltIn::keys()) {

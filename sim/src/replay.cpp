@@ -122,10 +122,11 @@ void Replay::resolve(std::uint64_t epoch_end) {
   std::uint64_t* const latency_counts = s_.latency_counts.data();
   const std::uint32_t* const l1_set = s_.line_space.view().l1_set;
   // Where `line` sits in `sm`'s L1 now: `at` if that way still holds it, else wherever it went
-  // (a line evicted and fetched again within the epoch), or kNoCell.
-  const auto l1_cell = [&](std::uint32_t sm, std::uint32_t line, std::size_t at) {
-    if (at != kNoCell && l1.tags[at] == line) {
-      return at;
+  // (a line evicted and fetched again within the epoch), or kNoCell. A request that took no way
+  // (bypassed data, ldesc.cache) carries kNoCell cut to 32 bits.
+  const auto l1_cell = [&](std::uint32_t sm, std::uint32_t line, std::uint32_t at) {
+    if (at != static_cast<std::uint32_t>(kNoCell) && l1.tags[at] == line) {
+      return std::size_t{at};
     }
     const std::uint32_t set = l1_set[line];
     const std::uint32_t way = l1.lookup(sm, set, line);

@@ -1,8 +1,9 @@
 // One trial, with the prefetchers of a registry list: picks the instantiations for the
 // configured policies once (the SM side per L1 replacement policy and prefetcher, the L2 side
 // per L2 replacement policy), then replays every launch with that launch's random streams.
-// The engine compiles 3 x |prefetchers| SM sides and 3 L2 sides; run_trial uses
-// prefetch::BuiltIn, a test adds its own prefetcher with BuiltIn::With<P>.
+// The engine compiles 3 x |prefetchers| SM sides and 3 L2 sides, and as many SM sides again
+// with the Locality Descriptors' L1 priorities (kLdescCache, trial_ldesc_cache.cpp); run_trial
+// uses prefetch::BuiltIn, a test adds its own prefetcher with BuiltIn::With<P>.
 #pragma once
 
 #include <string>
@@ -48,9 +49,18 @@ TrialResult run_trial_prefetching(const CompiledTrace& trace, const HierarchyCon
                                   std::uint64_t seed, std::uint64_t trial,
                                   TrialWorkspace& workspace);
 
+/// Whether the trial needs the L1 priorities of ldesc.cache: the key is on and some launch has
+/// descriptors (otherwise the plain instantiations run, bit for bit the same as without it).
+bool uses_ldesc_cache(const CompiledTrace& trace, const HierarchyConfig& config);
+
+/// run_trial_with<prefetch::BuiltIn, true>: a trial with ldesc.cache (trial_ldesc_cache.cpp).
+TrialResult run_trial_ldesc_cache(const CompiledTrace& trace, const HierarchyConfig& config,
+                                  std::uint64_t seed, std::uint64_t trial,
+                                  TrialWorkspace& workspace);
+
 }  // namespace detail
 
-template <class PrefetcherList>
+template <class PrefetcherList, bool kLdescCache = false>
 TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& config,
                            std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
   TrialWorkspace::State& state = workspace.state();
@@ -67,8 +77,8 @@ TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& co
           using L2 = typename std::decay_t<decltype(l2)>::policy_type;
           LaunchStreams streams;  // each launch's, assigned by replay_launches
           Residency residency(trace, state, config.sm.count);
-          SmSideOf<L1, Prefetcher> sm_side(trace, config, streams, state, residency, l1,
-                                           std::move(prefetcher), result);
+          SmSideOf<L1, Prefetcher, kLdescCache> sm_side(trace, config, streams, state, residency,
+                                                        l1, std::move(prefetcher), result);
           L2Drain<L2> l2_side(trace, config, streams, state, l2, result);
           detail::replay_launches(trace, config, seed, trial, state, residency, streams, sm_side,
                                   l2_side, result);

@@ -8,7 +8,9 @@
 
 #include <array>
 #include <bit>
+#include <type_traits>
 
+#include "ldesc/l1_roles.hpp"
 #include "memcarlo/sim/counters.hpp"
 #include "memcarlo/sim/policy_registry.hpp"
 #include "memcarlo/sim/prefetch/prefetcher.hpp"
@@ -43,17 +45,26 @@ constexpr bool decoupled_storage() {
   }
 }
 
-template <class L1Policy, class Prefetcher>
+/// Without ldesc.cache: no L1 priorities (an empty member).
+struct NoL1Priorities {
+  explicit NoL1Priorities(const HierarchyConfig& /*config*/) {}
+};
+
+/// kLdescCache: the Locality Descriptors' bypass and pinning in the L1 (ldesc/l1_roles.hpp),
+/// compiled only into the instantiations trial_ldesc_cache.cpp makes, so that without it the
+/// replay does not even test a line's role.
+template <class L1Policy, class Prefetcher, bool kLdescCache = false>
 class SmSideOf final : public SmSide {
   using L1View = typename PrivateCaches<L1Policy>::View;
   static constexpr bool kDecoupled = decoupled_storage<Prefetcher>();
+  using Priorities = std::conditional_t<kLdescCache, ldesc::L1Priorities, NoL1Priorities>;
 
  public:
   SmSideOf(const CompiledTrace& trace, const HierarchyConfig& config, LaunchStreams& streams,
            TrialWorkspace::State& state, Residency& residency, PrivateCaches<L1Policy>& l1,
            Prefetcher prefetcher, TrialResult& result)
       : trace_(trace), config_(config), streams_(streams), s_(state), residency_(residency),
-        l1_(l1), prefetcher_(std::move(prefetcher)), result_(result) {
+        l1_(l1), prefetcher_(std::move(prefetcher)), result_(result), priorities_(config) {
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_rows_ = state.counter_groups.enable(kPrefetchGroup, trace.slots.size());
     }
@@ -93,6 +104,10 @@ class SmSideOf final : public SmSide {
     if (k_.l1_enabled) {
       l1_.reset(config_.sm.count, config_.l1.sets(), launch.occupancy.l1_ways, s_.lines,
                 L1Policy{});
+      if constexpr (kLdescCache) {
+        priorities_.begin_launch(trace_, launch, config_.sm.count, config_.l1.sets(),
+                                 launch.occupancy.l1_ways);
+      }
     }
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_slot_.assign(l1_.cells(), 0);
@@ -107,7 +122,11 @@ class SmSideOf final : public SmSide {
         l1_way_mask_ = l1_ways_ >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l1_ways_) - 1;
       }
     }
-    prefetcher_.begin_launch(config_.sm.count);
+    if constexpr (requires { prefetcher_.begin_launch(config_.sm.count, launch); }) {
+      prefetcher_.begin_launch(config_.sm.count, launch);  // a prefetcher that reads the launch
+    } else {
+      prefetcher_.begin_launch(config_.sm.count);
+    }
   }
 
   PrivateCacheView l1_view() override { return l1_.view(); }
@@ -312,10 +331,15 @@ class SmSideOf final : public SmSide {
       c.l1_sector_hits += requested - static_cast<std::uint32_t>(std::popcount(missing));
       l1.valid[at] |= missing;
     } else {
+      const ldesc::L1Role role = admit(l1, sm, t.line, clock);
+      if (role == ldesc::L1Role::kBypass) {  // never true without ldesc.cache (compiled away)
+        bypass(k, sm, slot, t, clock, out, effect);
+        return;
+      }
       if constexpr (kDecoupled) {
         make_room(l1, sm, t.l1_set, true);
       }
-      at = fill_l1(l1, sm, t.l1_set, t.line, holder);
+      at = fill_l1(l1, sm, t.l1_set, t.line, holder, role);
       missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       if (at != kNoCell) [[likely]] {
         l1.valid[at] = sector_mask(missing);
@@ -363,17 +387,65 @@ class SmSideOf final : public SmSide {
           l1.valid[row + way] |= t.l1_full_sectors;
         }
       } else if (k.store == StorePolicy::kAllocate) {
-        if constexpr (kDecoupled) {
-          make_room(l1, sm, t.l1_set, true);
-        }
-        const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder);
-        if (at != kNoCell) [[likely]] {
-          l1.valid[at] = sector_mask(t.l1_full_sectors);
-          l1.fill_time[at] = clock;
+        const ldesc::L1Role role = admit(l1, sm, t.line, clock);
+        if (role != ldesc::L1Role::kBypass) {  // always true without ldesc.cache
+          if constexpr (kDecoupled) {
+            make_room(l1, sm, t.l1_set, true);
+          }
+          const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder, role);
+          if (at != kNoCell) [[likely]] {
+            l1.valid[at] = sector_mask(t.l1_full_sectors);
+            l1.fill_time[at] = clock;
+          }
         }
       }
     }
     *out++ = request(t, RequestKind::kStore, t.l2_sectors, kNoWaiter, sm, 0, clock, k);
+  }
+
+  // ---- Locality Descriptors in the L1 (compiled only with kLdescCache) ---------------------
+
+  /// The role of `line` in SM `sm`'s L1 at `clock`, after the unpinning timer had its say;
+  /// kNormal, a constant, without ldesc.cache.
+  MEMCARLO_HOT ldesc::L1Role admit(const L1View& l1, std::uint32_t sm, std::uint32_t line,
+                                   std::uint64_t clock) {
+    if constexpr (kLdescCache) {
+      priorities_.tick(l1, sm, clock);
+      return line < trace_.l1_line_count()
+                 ? priorities_.traced_role(line)
+                 : priorities_.untraced_role(value_of(s_.line_space.address_of(LineId{line})));
+    } else {
+      (void)l1, (void)sm, (void)line, (void)clock;
+      return ldesc::L1Role::kNormal;
+    }
+  }
+
+  /// A load's miss on NO-REUSE data: the L2 serves the sectors it touches, as with the L1 off,
+  /// and no way is allocated (an MSHR is, until the data arrives). The prefetcher sees a miss.
+  void bypass(const Constants& k, std::uint32_t sm, std::uint32_t slot, const Transaction& t,
+              std::uint64_t clock, L2Request*& out, Effect& effect) {
+    *out++ = request(t, RequestKind::kDemandFill, t.l2_sectors, slot, sm, kNoCell, clock, k);
+    ++effect.pending;
+    ++effect.misses;
+    if constexpr (Prefetcher::kMaxRequests > 0) {
+      on_access(sm, slot, t, false, clock, out, effect);
+    }
+  }
+
+  /// Places `line` in the SM's L1: by the cache's replacement, or with ldesc.cache by the
+  /// priorities of the lines' roles.
+  template <bool kNoteEvicted>
+  MEMCARLO_HOT std::size_t place(const L1View& l1, std::uint32_t sm, std::uint32_t set,
+                                 std::uint32_t line, Holder holder, ldesc::L1Role role,
+                                 WayFlags* evicted) {
+    if constexpr (kLdescCache) {
+      return priorities_.template fill<kNoteEvicted>(l1, sm, set, line, holder,
+                                                     streams_.l1_replacement, role, evicted);
+    } else {
+      (void)role;
+      return l1.template fill<kNoteEvicted>(sm, set, line, holder, streams_.l1_replacement,
+                                            evicted);
+    }
   }
 
   // ---- GPU prefetching (compiled only for a prefetcher that may ask for lines) ------------
@@ -415,11 +487,10 @@ class SmSideOf final : public SmSide {
   /// Places `line` in the SM's L1 (PrivateCaches::View::fill); with a prefetcher, a prefetched
   /// line that leaves unused is an early eviction of the load that asked for it.
   MEMCARLO_HOT std::size_t fill_l1(const L1View& l1, std::uint32_t sm, std::uint32_t set,
-                                   std::uint32_t line, Holder holder) {
+                                   std::uint32_t line, Holder holder, ldesc::L1Role role) {
     if constexpr (Prefetcher::kMaxRequests > 0) {
       WayFlags evicted{};
-      const std::size_t at =
-          l1.template fill<true>(sm, set, line, holder, streams_.l1_replacement, &evicted);
+      const std::size_t at = place<true>(l1, sm, set, line, holder, role, &evicted);
       if (at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0) {
         ++prefetch_count(prefetch_slot_[at], kEarlyEvictions);
         unused_prefetch_left(sm);
@@ -434,7 +505,7 @@ class SmSideOf final : public SmSide {
       }
       return at;
     } else {
-      return l1.fill(sm, set, line, holder, streams_.l1_replacement);
+      return place<false>(l1, sm, set, line, holder, role, nullptr);
     }
   }
 
@@ -581,10 +652,15 @@ class SmSideOf final : public SmSide {
       return;
     }
     const std::uint32_t set = s_.line_space.view().l1_set[line];
+    const ldesc::L1Role role = admit(l1, sm, line, clock);
+    if (role == ldesc::L1Role::kBypass) {  // NO-REUSE data: no way for it, prefetched or not
+      ++prefetch_count(counter, kDropped);
+      return;
+    }
     if constexpr (kDecoupled) {
       make_room(l1, sm, set, false);
     }
-    const std::size_t at = fill_l1(l1, sm, set, line, holder);
+    const std::size_t at = fill_l1(l1, sm, set, line, holder, role);
     if (at == kNoCell) {
       ++prefetch_count(counter, kDropped);
       return;
@@ -635,6 +711,9 @@ class SmSideOf final : public SmSide {
   std::vector<std::uint64_t> prefetch_evictions_;  // used by demand, and evicted unused
   std::vector<std::uint64_t> prefetched_ways_;  // per (SM, set): ways of unused prefetched lines
   std::uint64_t l1_way_mask_ = 0;               // the launch's ways
+
+  // ldesc.cache: the lines' roles, the soft pins and the unpinning timer (empty without it).
+  [[no_unique_address]] Priorities priorities_;
 };
 
 }  // namespace memcarlo::sim

@@ -2,8 +2,10 @@
 // each launch's random streams and CTA scheduler, and the reduction of the counters.
 #include "memcarlo/sim/trial.hpp"
 
+#include <algorithm>
 #include <optional>
 
+#include "ldesc/l1_roles.hpp"
 #include "numa.hpp"
 #include "run_trial.hpp"
 
@@ -55,6 +57,12 @@ std::uint32_t untraced_line_capacity(const HierarchyConfig& config) {
   return static_cast<std::uint32_t>(std::min<std::uint64_t>(l1_ways + l2_lines + 65536, 1u << 30));
 }
 
+bool uses_ldesc_cache(const CompiledTrace& trace, const HierarchyConfig& config) {
+  return config.l1.enabled && ldesc::cache_enabled(config) &&
+         std::any_of(trace.launches.begin(), trace.launches.end(),
+                     [](const LaunchTrace& launch) { return !launch.descriptors.empty(); });
+}
+
 }  // namespace detail
 
 bool keeps_l2(const HierarchyConfig& config, const LaunchTrace* previous,
@@ -91,6 +99,9 @@ std::uint64_t TrialWorkspace::bytes() const {
 // compiled in trial_prefetching.cpp.
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
+  if (detail::uses_ldesc_cache(trace, config)) {
+    return detail::run_trial_ldesc_cache(trace, config, seed, trial, workspace);
+  }
   if (config.prefetch.policy == prefetch::None::kName) {
     return run_trial_with<prefetch::List<prefetch::None>>(trace, config, seed, trial, workspace);
   }

@@ -186,5 +186,19 @@ TEST(TableWidth, RowsFitTheWidthWhenThePathCanGiveWay) {
   EXPECT_EQ(table.find("/home/user"), std::string::npos) << table;  // it had to give way
 }
 
+TEST(TableInflightLine, AppearsWhenALocalityDescriptorMechanismIsOn) {
+  Fixture f;
+  f.summary.overall["l1_read_hit_ratio"] = mean_of(0.5);
+  f.summary.overall["l1_inflight_ratio"] = mean_of(0.125);
+  EXPECT_EQ(f.table().find("in-flight"), std::string::npos) << f.table();
+  f.config.params.set("ldesc.cache", "true");
+  const std::string cache = f.table();
+  EXPECT_NE(cache.find("  L1 in-flight hit ratio 0.125"), std::string::npos) << cache;
+  EXPECT_NE(cache.find("  L1 read hit ratio   0.500"), std::string::npos) << cache;  // as before
+  f.config.params.set("ldesc.cache", "false");
+  f.config.prefetch.policy = "ldesc";
+  EXPECT_NE(f.table().find("L1 in-flight hit ratio"), std::string::npos) << f.table();
+}
+
 }  // namespace
 }  // namespace memcarlo::reports

@@ -553,7 +553,7 @@ TEST(UnknownPolicy, EveryFamilyNamesItsKeyAndListsTheKnownPolicies) {
   config.prefetch.policy = "nope";
   EXPECT_EQ(message([&] { prefetch::BuiltIn::visit(config, [](auto) {}); }),
             "prefetch.policy: unknown policy \"nope\"; expected one of none, next-line, "
-            "intra-warp, inter-warp, mta, cta-aware, snake");
+            "intra-warp, inter-warp, mta, cta-aware, snake, ldesc");
   config = load_hierarchy("fermi-c2050");
   config.dram.model = "nope";
   EXPECT_EQ(message([&] { (void)dram::make(config.dram); }),

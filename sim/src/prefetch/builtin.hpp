@@ -5,6 +5,7 @@
 #include "cta_aware.hpp"
 #include "inter_warp.hpp"
 #include "intra_warp.hpp"
+#include "ldesc.hpp"
 #include "memcarlo/sim/prefetch/registry.hpp"
 #include "mta.hpp"
 #include "next_line.hpp"
@@ -19,7 +20,8 @@ using Prefetching = List<NextLine,
                          InterWarp,
                          ManyThreadAware,
                          CtaAware,
-                         Snake>;
+                         Snake,
+                         LdescPrefetcher>;
 // clang-format on
 
 /// Every prefetch.policy, none first.

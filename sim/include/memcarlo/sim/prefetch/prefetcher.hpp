@@ -11,6 +11,10 @@
 //                                                    it); 0: the hooks are never called
 //   explicit P(const HierarchyConfig&)               reads its keys (config.params); may allocate
 //   void begin_launch(std::uint32_t sm_count)        before each launch; may allocate
+//   void begin_launch(std::uint32_t sm_count, const LaunchTrace& launch)
+//                                                    (optional) called instead of the above
+//                                                    when present: a prefetcher that reads the
+//                                                    launch (its Locality Descriptors: ldesc)
 //   template <class Sink>
 //   void on_access(const L1Access& access, Sink& sink)
 //                                                    after every L1 access of a load (hit or
