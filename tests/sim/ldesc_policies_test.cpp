@@ -8,9 +8,11 @@
 #include <fstream>
 #include <unistd.h>
 
+#include "memcarlo/sim/counters.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/placement/placement.hpp"
 #include "memcarlo/sim/schedule/cta_scheduler.hpp"
+#include "memcarlo/sim/trial_result.hpp"
 #include "trace_builder.hpp"
 
 namespace memcarlo::sim {
@@ -140,6 +142,120 @@ TEST(LdescScheduler, NeedsAPowerOfTwoModules) {
     (void)schedule::make(load_hierarchy(
         "v100", {"sm.count=72", "l2.slices=48", "dram.channels=24", "numa.modules=3",
                  "schedule.cta=ldesc"}));
+    FAIL() << "expected a ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("ldesc needs numa.modules to be a power of two"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Figure 13 through the compile: 16 blocks, 4 modules. The CTAs of zone z (blocks 4z..4z+3) read
+// the 64 KiB page z of A and only the 16 KiB quarter z of B. Descriptors from a file
+// (ldesc.descriptors): A (priority 2) 256 KiB at 0x1000000, D-Tiles of 64 KiB for C-Tiles of 4
+// CTAs; B 64 KiB at 0x2000000, D-Tiles of 16 KiB for the same C-Tiles. Algorithm 2 picks bits
+// 16-17 for A and 14-15 for B, so by hand: A's byte at offset o lives on module (o >> 16) & 3,
+// B's on (o >> 14) & 3 (both bases have those bits clear). Allocation C is not described: its
+// pages stay interleaved (4 KiB page p on module p mod 4).
+constexpr std::uint64_t kA = 0x1000000;
+constexpr std::uint64_t kB = 0x2000000;
+constexpr std::uint64_t kC = 0x3000000;
+
+std::string figure13_trace() {
+  TraceBuilder trace(16, 32);
+  trace.add_allocation(kA, 256 * 1024, "A");
+  trace.add_allocation(kB, 64 * 1024, "B");
+  trace.add_allocation(kC, 64 * 1024, "C");
+  const std::uint32_t a = trace.add_load(AccessKind::kRead, "A[i]");
+  const std::uint32_t b = trace.add_load(AccessKind::kRead, "B[i]");
+  const std::uint32_t c = trace.add_load(AccessKind::kRead, "C[i]");
+  for (std::uint32_t block = 0; block < 16; ++block) {
+    // Block k of a zone reads the k-th quarter of its zone's part of A, and of B.
+    trace.coalesced(block, 0, a, kA + (block / 4) * 0x10000 + (block % 4) * 0x4000);
+    trace.coalesced(block, 0, b, kB + (block / 4) * 0x4000 + (block % 4) * 0x1000);
+    trace.coalesced(block, 0, c, kC + block * 0x1000);
+  }
+  return trace.write("ldesc-figure13");
+}
+
+std::string figure13_descriptors() {
+  const auto dir = std::filesystem::temp_directory_path() / "memcarlo-tests";
+  std::filesystem::create_directories(dir);
+  const std::string path =
+      (dir / ("ldesc-figure13-" + std::to_string(::getpid()) + ".json")).string();
+  std::ofstream(path) << R"({"descriptors": [
+    {"name": "A", "address": "0x1000000", "size": 262144, "element_size": 4,
+     "type": "INTER-THREAD", "data_tile": [16384], "compute_tile": [4], "stride": 1,
+     "priority": 2},
+    {"name": "B", "address": "0x2000000", "size": 65536, "element_size": 4,
+     "type": "INTER-THREAD", "data_tile": [4096], "compute_tile": [4], "stride": 1,
+     "priority": 1}]})";
+  return path;
+}
+
+HierarchyConfig figure13_config(std::vector<std::string> settings) {
+  settings.insert(settings.end(), {"numa.modules=4", "ldesc.descriptors=" + figure13_descriptors()});
+  return load_hierarchy("v100", settings);
+}
+
+TEST(LdescPlacement, Figure13PlacesAByBits16And17AndBByBits14And15) {
+  const HierarchyConfig config = figure13_config({"placement.policy=ldesc"});
+  const auto reader = tracebuf::TraceReader::open(figure13_trace());
+  const CompiledTrace trace = compile_trace(reader, config);
+  const std::uint64_t sets_per_module = config.l2.sets() / 4;
+  const std::uint32_t channels_per_module = config.dram.channels / 4;
+  for (std::uint64_t block = 0; block < 16; ++block) {
+    const std::uint64_t a_offset = (block / 4) * 0x10000 + (block % 4) * 0x4000;
+    const std::uint64_t b_offset = (block / 4) * 0x4000 + (block % 4) * 0x1000;
+    const auto a = trace.find_line(kA + a_offset);
+    const auto b = trace.find_line(kB + b_offset);
+    const auto c = trace.find_line(kC + block * 0x1000);
+    ASSERT_TRUE(a && b && c);
+    EXPECT_EQ(trace.line_module[*a], (a_offset >> 16) & 3) << "A, block " << block;
+    EXPECT_EQ(trace.line_module[*b], (b_offset >> 14) & 3) << "B, block " << block;
+    // Both are the zone the ldesc scheduler gives the block: every access is local.
+    EXPECT_EQ(trace.line_module[*a], block / 4);
+    EXPECT_EQ(trace.line_module[*b], block / 4);
+    EXPECT_EQ(trace.line_module[*c], ((kC >> 12) + block) % 4) << "C, block " << block;
+  }
+  const std::uint32_t parts = trace.l2_lines_per_l1_line;
+  for (std::uint32_t id = 0; id < trace.l1_line_count(); ++id) {
+    const std::uint32_t module = trace.line_module[id];
+    for (std::uint32_t part = 0; part < parts; ++part) {
+      EXPECT_EQ(trace.l2_set[id * parts + part] / sets_per_module, module) << "line " << id;
+    }
+    EXPECT_EQ(trace.dram_location[id].channel / channels_per_module, module) << "line " << id;
+  }
+}
+
+std::uint64_t numa_counter(const TrialResult& r, std::string_view name) {
+  const CounterGroupTotals& g = r.groups[counter_group_index(kNumaGroup)];
+  for (std::size_t c = 0; c < kNumaGroup.width(); ++c) {
+    if (kNumaGroup.counters[c].name == name) {
+      return g.overall.at(c);
+    }
+  }
+  ADD_FAILURE() << "no numa counter " << name;
+  return 0;
+}
+
+TEST(LdescPlacement, WithTheLdescSchedulerEveryDescribedAccessIsLocal) {
+  // Under ldesc + ldesc, the 32 accesses to A and B are local; C's 16 pages are interleaved and
+  // its blocks run on module block / 4 (zone of A's C-Tile), so C's access of block k is local
+  // when k mod 4 = k / 4 (pages start at 0x3000000, page number = 0 mod 4): blocks 0, 5, 10, 15.
+  const HierarchyConfig config =
+      figure13_config({"placement.policy=ldesc", "schedule.cta=ldesc"});
+  const TrialResult result = testing::run_one(figure13_trace(), config);
+  EXPECT_EQ(numa_counter(result, "accesses"), 48u);
+  EXPECT_EQ(numa_counter(result, "local"), 32u + 4u);
+  EXPECT_EQ(numa_counter(result, "remote"), 12u);
+}
+
+TEST(LdescPlacement, NeedsAPowerOfTwoModules) {
+  try {
+    (void)placement::make(load_hierarchy("v100", {"sm.count=72", "l2.slices=48",
+                                                  "dram.channels=24", "numa.modules=3",
+                                                  "placement.policy=ldesc"}));
     FAIL() << "expected a ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("ldesc needs numa.modules to be a power of two"),
