@@ -3,8 +3,8 @@
 // that `simulate --descriptors FILE` reads back; and the `--descriptors FILE` check of simulate
 // and sweep (simulate_support.hpp).
 //
-// How a proposal is made, per array the kernel reads (docs/locality-descriptors.md):
-//  - the reads' index forms are folded for the launch (locality::compile_load: the launch shape
+// How a proposal is made, per array the kernel reads or writes (docs/locality-descriptors.md):
+//  - the accesses' index forms are folded for the launch (locality::compile_load: the launch shape
 //    and the recorded kernel arguments); a read that is not affine (data-dependent, non-affine,
 //    a loop whose range moves with the block) leaves its array without a descriptor, and a note
 //    on standard error says why;
@@ -75,7 +75,7 @@ std::uint32_t at(const Dim3& d, int k) {
   return k == 0 ? d.x : k == 1 ? d.y : d.z;
 }
 
-/// The reads of one array, and what the proposal learns of them.
+/// The accesses of one array, and what the proposal learns of them.
 struct ArrayReads {
   std::string allocation;
   std::uint64_t root_base = 0;
@@ -118,7 +118,7 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
   const auto fail = [](std::string why) { return Proposal{std::nullopt, std::move(why)}; };
   const locality::EvaluableLoad& first = reads.loads.front();
   const std::int64_t e = first.element_size;
-  // blockIdx.d's coefficient, the same for every read of the array.
+  // blockIdx.d's coefficient, the same for every access of the array.
   std::array<std::int64_t, 3> shift{0, 0, 0};
   for (std::size_t i = 0; i < reads.loads.size(); ++i) {
     std::array<std::int64_t, 3> s{0, 0, 0};
@@ -127,12 +127,12 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
         s[slot - 3] += coefficient;
     }
     if (reads.loads[i].element_size != e) {
-      return fail("its reads have different element sizes");
+      return fail("its accesses have different element sizes");
     }
     if (i == 0) {
       shift = s;
     } else if (s != shift) {
-      return fail("its reads move differently with the block (e.g. one by blockIdx.x, another "
+      return fail("its accesses move differently with the block (e.g. one by blockIdx.x, another "
                   "by blockIdx.y): no one tiling of the grid fits them all");
     }
   }
@@ -187,12 +187,31 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
   std::vector<locality::KeyInterval> relative;
   const auto base = static_cast<std::int64_t>(reads.root_base);
   const auto limit = static_cast<std::int64_t>(allocation.base + allocation.size);
-  for (const footprint::BlockFootprint& block : fp.blocks) {
+  for (std::size_t b = 0; b < fp.blocks.size(); ++b) {
+    const footprint::BlockFootprint& block = fp.blocks[b];
     const locality::BlockCoordinates c = locality::coordinates_of(block.block_id, grid);
     const std::int64_t by = (shift[0] * c.x + shift[1] * c.y + shift[2] * c.z) * e;
+    // The block's estimate holds every array: keep what lies between the least and the greatest
+    // index this array's accesses give the block (another array's halo may spill past its end).
+    std::int64_t low = limit;
+    std::int64_t high = base;
+    for (const footprint::ExtentTable& table : fp.index_ranges) {
+      const bool mine = std::any_of(reads.loads.begin(), reads.loads.end(),
+                                    [&](const auto& l) { return l.id == table.primary_load; });
+      if (!mine || b >= table.per_block.size() || !table.per_block[b].valid)
+        continue;
+      const footprint::Extent& extent = table.per_block[b];
+      const auto use = std::find_if(fp.relations.begin(), fp.relations.end(), [&](const auto& u) {
+        return u.relation.load == table.primary_load;
+      });
+      const std::int64_t unit = use != fp.relations.end() && use->relation.offset_in_bytes ? 1 : e;
+      low = std::min(low, base + extent.min * unit);
+      high = std::max(high, base + extent.max * unit + e);
+    }
     for (const footprint::ByteRange& range : block.estimated) {
-      const std::int64_t begin = std::max(static_cast<std::int64_t>(range.begin), base);
-      const std::int64_t end = std::min(static_cast<std::int64_t>(range.end), limit);
+      const std::int64_t begin =
+          std::max({static_cast<std::int64_t>(range.begin), base, low});
+      const std::int64_t end = std::min({static_cast<std::int64_t>(range.end), limit, high});
       if (begin < end) {
         // In elements; a partly read element counts whole.
         relative.push_back({floor_div(begin - base - by, e), -floor_div(by + base - end, e)});
@@ -299,17 +318,26 @@ void run_descriptors(const DescriptorsOptions& options) {
     }
     values.values[item.substr(0, equals)] = value;
   }
-  // The reads of the kernel, by array (allocation), in the order of their first read.
+  // The accesses of the kernel, by array (allocation), in the order of their first access.
   std::vector<std::string> order;
   std::map<std::string, ArrayReads> arrays;
   std::vector<std::string> notes;
   const auto note = [&](const std::string& text) { notes.push_back(text); };
-  for (const tracebuf::LoadInfo* read : locality::kernel_reads(reader.loads(), info.kernel)) {
+  // Every access of the kernel, reads and writes (a written array is placed too), in id order.
+  std::vector<const tracebuf::LoadInfo*> accesses;
+  for (const tracebuf::LoadInfo& entry : reader.loads()) {
+    if (!entry.redundant_of &&
+        std::find(entry.kernels.begin(), entry.kernels.end(), info.kernel) != entry.kernels.end())
+      accesses.push_back(&entry);
+  }
+  std::sort(accesses.begin(), accesses.end(),
+            [](const auto* a, const auto* b) { return a->id < b->id; });
+  for (const tracebuf::LoadInfo* access : accesses) {
     const auto use = std::find_if(fp.relations.begin(), fp.relations.end(),
                                   [&](const footprint::RelationUse& u) {
-                                    return u.relation.load == read->id;
+                                    return u.relation.load == access->id;
                                   });
-    const std::string what = "load " + std::to_string(read->id) + " `" + read->expression + "`";
+    const std::string what = "load " + std::to_string(access->id) + " `" + access->expression + "`";
     if (use == fp.relations.end() || use->allocation.empty()) {
       note(what + ": no descriptor: its array is in no allocation of the trace");
       continue;
@@ -326,7 +354,7 @@ void run_descriptors(const DescriptorsOptions& options) {
       array.why_not = what + " starts from another element 0 of the array";
       continue;
     }
-    const locality::CompiledLoad compiled = locality::compile_load(*read, values);
+    const locality::CompiledLoad compiled = locality::compile_load(*access, values);
     if (!compiled.load) {
       // The locality command's wording ends with what it can still do; here that is nothing.
       std::string reason = compiled.not_covered;
@@ -396,16 +424,16 @@ void add_descriptors_command(CLI::App& app) {
   auto* command = app.add_subcommand(
       "descriptors",
       "Propose Locality Descriptors (ISCA'18; docs/locality-descriptors.md) for one launch from "
-      "the loads table's affine index forms: per array the kernel reads, which blocks read which "
-      "part of it. blockIdx.d's coefficient in the index says how far a block's part moves along "
-      "grid dimension d: blocks that differ only along the other dimensions share the part (the "
-      "C-Tile spans them); the part one block reads gives the D-Tile (a 1-D run, or a strip of "
-      "rows at a pitch: the paper's histo tile (X_tile, Y_len, 1)). A part reaching into the "
-      "neighbours' tiles (a stencil's halo) is NEARBY, else COACCESSED; an array no two blocks "
-      "share is NO-REUSE. Prints JSON that `memcarlo simulate --descriptors FILE` reads: edit it "
-      "(types, priorities) and pass it back. An array with a data-dependent or non-affine read "
-      "gets no descriptor; a note on standard error says why. Exit code 2 for a trace without "
-      "index forms or allocations");
+      "the loads table's affine index forms: per array the kernel reads or writes, which blocks "
+      "touch which part of it. blockIdx.d's coefficient in the index says how far a block's part "
+      "moves along grid dimension d: blocks that differ only along the other dimensions share the"
+      " part (the C-Tile spans them); the part one block touches gives the D-Tile (a 1-D run, or "
+      "a strip of rows at a pitch: the paper's histo tile (X_tile, Y_len, 1)). A part reaching "
+      "into the neighbours' tiles (a stencil's halo) is NEARBY, else COACCESSED; an array no two "
+      "blocks share (a block's own output) is NO-REUSE. Prints JSON that `memcarlo simulate "
+      "--descriptors FILE` reads: edit it (types, priorities) and pass it back. An array with a "
+      "data-dependent or non-affine access gets no descriptor; a note on standard error says why."
+      " Exit code 2 for a trace without index forms or allocations");
   command->add_option("TRACE", options->trace, "The trace (.mct)")->required();
   command->add_option("--launch", options->launch, "The launch whose grid the tiles are for")
       ->capture_default_str();

@@ -1,6 +1,6 @@
 // `memcarlo descriptors TRACE` against descriptors worked out by hand from synthetic kernels whose
-// index forms are known (memcarlo synth matmul and stencil2d), its notes for data-dependent reads
-// (spmv), and `simulate --descriptors FILE` / `sweep --descriptors FILE` with good and bad files.
+// index forms are known (memcarlo synth matmul and stencil2d), its notes for data-dependent
+// accesses (spmv), and `simulate --descriptors FILE` / `sweep --descriptors FILE` with good and bad files.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -78,7 +78,7 @@ TEST(DescriptorsCommand, MatmulGivesARowBandOfAAndAColumnStripOfB) {
       synth("matmul", "--pattern matmul --size 64 --threads 128 --block-width 16");
   std::string text;
   const std::vector<LocalityDescriptor> d = proposals(trace, &text);
-  ASSERT_EQ(d.size(), 2u) << text;  // C is only written
+  ASSERT_EQ(d.size(), 3u) << text;
   const LocalityDescriptor& a = d[0];
   EXPECT_EQ(a.name, "A");
   EXPECT_EQ(a.address, base_of(trace, "A"));
@@ -100,9 +100,20 @@ TEST(DescriptorsCommand, MatmulGivesARowBandOfAAndAColumnStripOfB) {
   EXPECT_EQ(b.compute_data_map, (Dim3{1, 0, 0}));
   EXPECT_EQ(b.sharing, tracebuf::SharingType::kCoaccessed);
   EXPECT_EQ(b.stride, 64);  // k walks B's column: one row pitch
-  // Eight CTAs share a D-Tile of B, four one of A: B first.
-  EXPECT_EQ(b.priority, 2u);
-  EXPECT_EQ(a.priority, 1u);
+  // C[row*N + col]: blockIdx.x moves a block's part 16 elements, blockIdx.y 8 rows of 64: its
+  // own 16 x 8 tile, shared with no other block.
+  const LocalityDescriptor& c = d[2];
+  EXPECT_EQ(c.name, "C");
+  EXPECT_EQ(c.shape, (Dim3{64, 64, 1}));
+  EXPECT_EQ(c.data_tile, (Dim3{16, 8, 1}));
+  EXPECT_EQ(c.compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(c.compute_data_map, (Dim3{1, 2, 0}));
+  EXPECT_EQ(c.type, tracebuf::LocalityType::kNoReuse);
+  EXPECT_EQ(c.sharing, tracebuf::SharingType::kCoaccessed);
+  // Eight CTAs share a D-Tile of B, four one of A, one of C: B first, C last.
+  EXPECT_EQ(b.priority, 3u);
+  EXPECT_EQ(a.priority, 2u);
+  EXPECT_EQ(c.priority, 1u);
   // What it prints is what descriptors_to_json writes for what parse_descriptors reads back.
   EXPECT_EQ(tracebuf::descriptors_to_json(d), text);
   // And simulate takes it as it is.
@@ -121,7 +132,7 @@ TEST(DescriptorsCommand, Stencil2dGivesNearbyTilesOfOneBlockEach) {
   const std::string trace =
       synth("stencil2d", "--pattern stencil2d --size 128 --threads 128 --block-width 32");
   const std::vector<LocalityDescriptor> d = proposals(trace);
-  ASSERT_EQ(d.size(), 1u);
+  ASSERT_EQ(d.size(), 2u);
   EXPECT_EQ(d[0].name, "in");
   EXPECT_EQ(d[0].shape, (Dim3{128, 128, 1}));
   EXPECT_EQ(d[0].size, 128u * 128 * 4);
@@ -131,11 +142,20 @@ TEST(DescriptorsCommand, Stencil2dGivesNearbyTilesOfOneBlockEach) {
   EXPECT_EQ(d[0].type, tracebuf::LocalityType::kInterThread);
   EXPECT_EQ(d[0].sharing, tracebuf::SharingType::kNearby);
   EXPECT_EQ(d[0].stride, 128);
+  // out[y*N + x]: the same tiles, each written by its own block only.
+  EXPECT_EQ(d[1].name, "out");
+  EXPECT_EQ(d[1].data_tile, (Dim3{32, 4, 1}));
+  EXPECT_EQ(d[1].compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(d[1].type, tracebuf::LocalityType::kNoReuse);
+  EXPECT_EQ(d[1].sharing, tracebuf::SharingType::kCoaccessed);
+  EXPECT_EQ(d[0].priority, 2u);  // a tie: the first accessed first
+  EXPECT_EQ(d[1].priority, 1u);
 }
 
 TEST(DescriptorsCommand, DataDependentReadsGetNoDescriptorAndANote) {
   // spmv: indices[j], val[j] (j from rowIndices[row] to rowIndices[row + 1]) and y[indices[j]]
-  // depend on loaded values; rowIndices[row], rowIndices[row + 1] are affine.
+  // depend on loaded values; rowIndices[row], rowIndices[row + 1] and the store x[row] are
+  // affine.
   const std::string trace = synth("spmv", "--pattern spmv --blocks 8 --threads 128");
   const CommandResult r = memcarlo("descriptors " + trace + " -o " +
                                    (scratch() / "spmv.json").string());
@@ -148,13 +168,17 @@ TEST(DescriptorsCommand, DataDependentReadsGetNoDescriptorAndANote) {
   std::ifstream in(scratch() / "spmv.json");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto d = tracebuf::parse_descriptors(text);
-  ASSERT_EQ(d.size(), 1u) << text;
+  ASSERT_EQ(d.size(), 2u) << text;
   EXPECT_EQ(d[0].name, "rowIndices");
   // 128 rows per block (one thread each) read rowIndices[row] and [row + 1]: 128-element tiles,
   // and the one past the last reaches into the next block's: NEARBY.
   EXPECT_EQ(d[0].data_tile, (Dim3{128, 1, 1}));
   EXPECT_EQ(d[0].compute_tile, (Dim3{1, 1, 1}));
   EXPECT_EQ(d[0].sharing, tracebuf::SharingType::kNearby);
+  // The result x[row]: each block writes its own 128 elements.
+  EXPECT_EQ(d[1].name, "x");
+  EXPECT_EQ(d[1].data_tile, (Dim3{128, 1, 1}));
+  EXPECT_EQ(d[1].type, tracebuf::LocalityType::kNoReuse);
 }
 
 TEST(DescriptorsCommand, ATraceWithoutIndexFormsOrABadLaunchIsRefused) {
