@@ -132,8 +132,9 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
     if (i == 0) {
       shift = s;
     } else if (s != shift) {
-      return fail("its accesses move differently with the block (e.g. one by blockIdx.x, another "
-                  "by blockIdx.y): no one tiling of the grid fits them all");
+      return fail(
+          "its accesses move differently with the block (e.g. one by blockIdx.x, another "
+          "by blockIdx.y): no one tiling of the grid fits them all");
     }
   }
   // The dimensions that move the part, by increasing step.
@@ -176,8 +177,8 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
     d.shape = {static_cast<std::uint32_t>(available), 1, 1};
     d.data_tile = d.shape;
     d.compute_data_map = {1, 2, 3};
-    d.type = grid.volume() > 1 ? tracebuf::LocalityType::kInterThread
-                               : tracebuf::LocalityType::kNoReuse;
+    d.type =
+        grid.volume() > 1 ? tracebuf::LocalityType::kInterThread : tracebuf::LocalityType::kNoReuse;
     d.sharing = tracebuf::SharingType::kCoaccessed;
     d.stride = loop_stride;
     return {d, ""};
@@ -209,8 +210,7 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
       high = std::max(high, base + extent.max * unit + e);
     }
     for (const footprint::ByteRange& range : block.estimated) {
-      const std::int64_t begin =
-          std::max({static_cast<std::int64_t>(range.begin), base, low});
+      const std::int64_t begin = std::max({static_cast<std::int64_t>(range.begin), base, low});
       const std::int64_t end = std::min({static_cast<std::int64_t>(range.end), limit, high});
       if (begin < end) {
         // In elements; a partly read element counts whole.
@@ -262,8 +262,8 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
       const std::int64_t step_y = shift[moving[1]];
       if (step_y % pitch != 0) {
         return fail("blockIdx." + std::string(1, static_cast<char>('x' + moving[1])) +
-                    " moves its part " + std::to_string(step_y) +
-                    " elements, not whole rows of " + std::to_string(pitch));
+                    " moves its part " + std::to_string(step_y) + " elements, not whole rows of " +
+                    std::to_string(pitch));
       }
       tile_rows = static_cast<std::uint64_t>(step_y / pitch);
       rows = tile_rows * at(grid, moving[1]);
@@ -288,16 +288,16 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
   }
   const bool shared = d.compute_tile.volume() > 1;
   d.sharing = own_part ? tracebuf::SharingType::kCoaccessed : tracebuf::SharingType::kNearby;
-  d.type = shared || !own_part ? tracebuf::LocalityType::kInterThread
-                               : tracebuf::LocalityType::kNoReuse;
+  d.type =
+      shared || !own_part ? tracebuf::LocalityType::kInterThread : tracebuf::LocalityType::kNoReuse;
   return {d, ""};
 }
 
 void run_descriptors(const DescriptorsOptions& options) {
   const auto reader = tracebuf::TraceReader::open(options.trace);
   if (options.launch >= reader.launches().size()) {
-    throw UserError("--launch " + std::to_string(options.launch) + ": " + options.trace +
-                        " has " + std::to_string(reader.launches().size()) + " launches",
+    throw UserError("--launch " + std::to_string(options.launch) + ": " + options.trace + " has " +
+                        std::to_string(reader.launches().size()) + " launches",
                     2);
   }
   const tracebuf::LaunchInfo& info = reader.launches()[options.launch].info;
@@ -333,10 +333,9 @@ void run_descriptors(const DescriptorsOptions& options) {
   std::sort(accesses.begin(), accesses.end(),
             [](const auto* a, const auto* b) { return a->id < b->id; });
   for (const tracebuf::LoadInfo* access : accesses) {
-    const auto use = std::find_if(fp.relations.begin(), fp.relations.end(),
-                                  [&](const footprint::RelationUse& u) {
-                                    return u.relation.load == access->id;
-                                  });
+    const auto use = std::find_if(
+        fp.relations.begin(), fp.relations.end(),
+        [&](const footprint::RelationUse& u) { return u.relation.load == access->id; });
     const std::string what = "load " + std::to_string(access->id) + " `" + access->expression + "`";
     if (use == fp.relations.end() || use->allocation.empty()) {
       note(what + ": no descriptor: its array is in no allocation of the trace");

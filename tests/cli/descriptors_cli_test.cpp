@@ -1,6 +1,7 @@
 // `memcarlo descriptors TRACE` against descriptors worked out by hand from synthetic kernels whose
 // index forms are known (memcarlo synth matmul and stencil2d), its notes for data-dependent
-// accesses (spmv), and `simulate --descriptors FILE` / `sweep --descriptors FILE` with good and bad files.
+// accesses (spmv), and `simulate --descriptors FILE` / `sweep --descriptors FILE` with good and bad
+// files.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -157,12 +158,13 @@ TEST(DescriptorsCommand, DataDependentReadsGetNoDescriptorAndANote) {
   // depend on loaded values; rowIndices[row], rowIndices[row + 1] and the store x[row] are
   // affine.
   const std::string trace = synth("spmv", "--pattern spmv --blocks 8 --threads 128");
-  const CommandResult r = memcarlo("descriptors " + trace + " -o " +
-                                   (scratch() / "spmv.json").string());
+  const CommandResult r =
+      memcarlo("descriptors " + trace + " -o " + (scratch() / "spmv.json").string());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   for (const std::string array : {"indices", "val", "y"}) {
     EXPECT_NE(r.output.find("note: " + array + ": no descriptor: load "), std::string::npos)
-        << array << "\n" << r.output;
+        << array << "\n"
+        << r.output;
   }
   EXPECT_NE(r.output.find("data_dependent"), std::string::npos) << r.output;
   std::ifstream in(scratch() / "spmv.json");
@@ -238,7 +240,8 @@ TEST(DescriptorsOption, SimulateAndSweepTakeAGoodFileAndRefuseABadOneNamingFileA
                  (command == "sweep" ? " --vary schedule.cta=round-robin,ldesc" : ""));
     EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.output;
     EXPECT_NE(r.output.find(tiles + ": descriptors[0].compute_tile.y"), std::string::npos)
-        << command << "\n" << r.output;
+        << command << "\n"
+        << r.output;
   }
   // A file that is not there.
   r = memcarlo("simulate " + trace + " --descriptors " + (scratch() / "none.json").string() +

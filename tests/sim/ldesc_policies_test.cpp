@@ -4,9 +4,9 @@
 // module; Figure 13's A and B are placed by bits 16-17 and 14-15.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "memcarlo/sim/counters.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
@@ -41,8 +41,7 @@ LaunchTrace launch_of(Dim3 grid, std::vector<LocalityDescriptor> descriptors,
 /// Per SM, the block ids of its queue under `scheduler`.
 Queues queues_of(const LaunchTrace& launch, const std::string& scheduler, std::uint32_t sms,
                  std::uint32_t modules) {
-  std::vector<std::string> settings{"sm.count=" + std::to_string(sms),
-                                    "schedule.cta=" + scheduler};
+  std::vector<std::string> settings{"sm.count=" + std::to_string(sms), "schedule.cta=" + scheduler};
   const HierarchyConfig config = load_hierarchy("fermi-c2050", settings);
   RandomStream random(1, Purpose::kCtaSchedule, 0, 0);
   schedule::CtaPlan plan;
@@ -124,14 +123,8 @@ TEST(LdescScheduler, NumaZonesFollowAlgorithm2AndClustersStayOnTheirModule) {
   // Zone 0 = column 3: blocks {3, 7} on SM 0 and {11, 15} on SM 1; zone 1 = column 0 on SMs 2
   // and 3; and so on.
   const LaunchTrace launch = launch_of({4, 4, 1}, {columns_of_a()});
-  EXPECT_EQ(queues_of(launch, "ldesc", 8, 4), (Queues{{3, 7},
-                                                      {11, 15},
-                                                      {0, 4},
-                                                      {8, 12},
-                                                      {1, 5},
-                                                      {9, 13},
-                                                      {2, 6},
-                                                      {10, 14}}));
+  EXPECT_EQ(queues_of(launch, "ldesc", 8, 4),
+            (Queues{{3, 7}, {11, 15}, {0, 4}, {8, 12}, {1, 5}, {9, 13}, {2, 6}, {10, 14}}));
   // With one SM per module, a zone's column is one cluster on that SM.
   EXPECT_EQ(queues_of(launch, "ldesc", 4, 4),
             (Queues{{3, 7, 11, 15}, {0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}}));
@@ -139,9 +132,8 @@ TEST(LdescScheduler, NumaZonesFollowAlgorithm2AndClustersStayOnTheirModule) {
 
 TEST(LdescScheduler, NeedsAPowerOfTwoModules) {
   try {
-    (void)schedule::make(load_hierarchy(
-        "v100", {"sm.count=72", "l2.slices=48", "dram.channels=24", "numa.modules=3",
-                 "schedule.cta=ldesc"}));
+    (void)schedule::make(load_hierarchy("v100", {"sm.count=72", "l2.slices=48", "dram.channels=24",
+                                                 "numa.modules=3", "schedule.cta=ldesc"}));
     FAIL() << "expected a ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("ldesc needs numa.modules to be a power of two"),
@@ -194,7 +186,8 @@ std::string figure13_descriptors() {
 }
 
 HierarchyConfig figure13_config(std::vector<std::string> settings) {
-  settings.insert(settings.end(), {"numa.modules=4", "ldesc.descriptors=" + figure13_descriptors()});
+  settings.insert(settings.end(),
+                  {"numa.modules=4", "ldesc.descriptors=" + figure13_descriptors()});
   return load_hierarchy("v100", settings);
 }
 
@@ -243,8 +236,7 @@ TEST(LdescPlacement, WithTheLdescSchedulerEveryDescribedAccessIsLocal) {
   // Under ldesc + ldesc, the 32 accesses to A and B are local; C's 16 pages are interleaved and
   // its blocks run on module block / 4 (zone of A's C-Tile), so C's access of block k is local
   // when k mod 4 = k / 4 (pages start at 0x3000000, page number = 0 mod 4): blocks 0, 5, 10, 15.
-  const HierarchyConfig config =
-      figure13_config({"placement.policy=ldesc", "schedule.cta=ldesc"});
+  const HierarchyConfig config = figure13_config({"placement.policy=ldesc", "schedule.cta=ldesc"});
   const TrialResult result = testing::run_one(figure13_trace(), config);
   EXPECT_EQ(numa_counter(result, "accesses"), 48u);
   EXPECT_EQ(numa_counter(result, "local"), 32u + 4u);
@@ -253,9 +245,8 @@ TEST(LdescPlacement, WithTheLdescSchedulerEveryDescribedAccessIsLocal) {
 
 TEST(LdescPlacement, NeedsAPowerOfTwoModules) {
   try {
-    (void)placement::make(load_hierarchy("v100", {"sm.count=72", "l2.slices=48",
-                                                  "dram.channels=24", "numa.modules=3",
-                                                  "placement.policy=ldesc"}));
+    (void)placement::make(load_hierarchy("v100", {"sm.count=72", "l2.slices=48", "dram.channels=24",
+                                                  "numa.modules=3", "placement.policy=ldesc"}));
     FAIL() << "expected a ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("ldesc needs numa.modules to be a power of two"),

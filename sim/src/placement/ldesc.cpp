@@ -29,9 +29,9 @@ class Ldesc final : public Placement {
     }
     const auto from_file = ldesc::file_descriptors(config_);
     const std::string file_name =
-        from_file ? nlohmann::json::parse(config_.params.text(ldesc::kDescriptorsFile))
-                        .get<std::string>()
-                  : std::string();
+        from_file
+            ? nlohmann::json::parse(config_.params.text(ldesc::kDescriptorsFile)).get<std::string>()
+            : std::string();
     for (std::uint32_t l = 0; l < reader.launches().size(); ++l) {
       std::vector<tracebuf::LocalityDescriptor> descriptors;
       try {
@@ -42,8 +42,8 @@ class Ldesc final : public Placement {
       if (descriptors.empty()) {
         continue;
       }
-      const ldesc::NumaMapping mapping = ldesc::map_to_zones(
-          descriptors, reader.launches()[l].info.grid, config_.numa.modules);
+      const ldesc::NumaMapping mapping =
+          ldesc::map_to_zones(descriptors, reader.launches()[l].info.grid, config_.numa.modules);
       for (std::size_t i = 0; i < descriptors.size(); ++i) {
         const Range range{descriptors[i].address, descriptors[i].address + descriptors[i].size,
                           mapping.bits[i]};
@@ -61,9 +61,9 @@ class Ldesc final : public Placement {
 
   LineHome place(ByteAddress line, std::span<std::uint32_t> l2_sets) const override {
     const std::uint64_t address = value_of(line);
-    const auto after = std::upper_bound(
-        ranges_.begin(), ranges_.end(), address,
-        [](std::uint64_t a, const Range& r) { return a < r.begin; });
+    const auto after =
+        std::upper_bound(ranges_.begin(), ranges_.end(), address,
+                         [](std::uint64_t a, const Range& r) { return a < r.begin; });
     if (after != ranges_.begin() && address < std::prev(after)->end) {
       const std::uint32_t bit = std::prev(after)->bit;
       const std::uint64_t low = address & ((std::uint64_t{1} << bit) - 1);
@@ -83,17 +83,18 @@ class Ldesc final : public Placement {
 
   HierarchyConfig config_;
   ModuleMap map_;
-  std::uint32_t zone_bits_;     // log2(modules)
-  std::vector<Range> ranges_;   // sorted by begin, disjoint
+  std::uint32_t zone_bits_;    // log2(modules)
+  std::vector<Range> ranges_;  // sorted by begin, disjoint
 };
 
 }  // namespace
 
 std::unique_ptr<Placement> make_ldesc(const HierarchyConfig& config) {
   if (!std::has_single_bit(config.numa.modules)) {
-    throw ConfigError("placement.policy: ldesc needs numa.modules to be a power of two "
-                      "(Algorithm 2's zone bits); got " +
-                      std::to_string(config.numa.modules));
+    throw ConfigError(
+        "placement.policy: ldesc needs numa.modules to be a power of two "
+        "(Algorithm 2's zone bits); got " +
+        std::to_string(config.numa.modules));
   }
   return std::make_unique<Ldesc>(config);
 }

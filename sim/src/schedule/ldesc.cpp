@@ -43,6 +43,27 @@ void deal(const std::vector<std::vector<std::uint32_t>>& clusters, std::uint32_t
   }
 }
 
+/// A snapshot block's index in LaunchTrace::blocks by its linear id, kAbsent for a block the
+/// snapshot does not hold (sorted pairs: memory follows the snapshot, not the grid).
+class IndexOf {
+ public:
+  explicit IndexOf(const LaunchTrace& launch) {
+    pairs_.reserve(launch.blocks.size());
+    for (std::uint32_t i = 0; i < launch.blocks.size(); ++i) {
+      pairs_.emplace_back(launch.blocks[i].block_id, i);
+    }
+    std::sort(pairs_.begin(), pairs_.end());
+  }
+  std::uint32_t operator()(std::uint64_t id) const {
+    const auto found = std::lower_bound(pairs_.begin(), pairs_.end(),
+                                        std::pair<std::uint64_t, std::uint32_t>{id, 0});
+    return found != pairs_.end() && found->first == id ? found->second : kAbsent;
+  }
+
+ private:
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs_;
+};
+
 class Ldesc final : public CtaScheduler {
  public:
   void plan(const CtaPlanInput& input, RandomStream&, CtaPlan& plan) const override {
@@ -56,18 +77,15 @@ class Ldesc final : public CtaScheduler {
     }
     const Dim3& grid = launch.grid;
     // Linear block id -> index into launch.blocks (the snapshot may hold part of the grid).
-    std::vector<std::uint32_t> index_of(grid.volume(), kAbsent);
-    for (std::uint32_t i = 0; i < launch.blocks.size(); ++i) {
-      index_of.at(launch.blocks[i].block_id) = i;
-    }
+    const IndexOf index_of(launch);
     std::vector<std::vector<std::uint32_t>> queues(input.sm_count);
     if (input.modules <= 1) {
       const Dim3 cluster = ldesc::cluster_dims(launch.descriptors, grid, input.sm_count);
       const auto by_sm = ldesc::assign_clusters(
-          grid, cluster, input.sm_count, [&](std::uint64_t id) { return index_of[id] != kAbsent; });
+          grid, cluster, input.sm_count, [&](std::uint64_t id) { return index_of(id) != kAbsent; });
       for (std::uint32_t sm = 0; sm < input.sm_count; ++sm) {
         for (const std::uint64_t id : by_sm[sm]) {
-          queues[sm].push_back(index_of[id]);
+          queues[sm].push_back(index_of(id));
         }
       }
     } else {
@@ -82,7 +100,7 @@ class Ldesc final : public CtaScheduler {
 
  private:
   /// Algorithm 2's CTA partition, then Algorithm 1 inside each zone on its module's SMs.
-  static void plan_zones(const CtaPlanInput& input, const std::vector<std::uint32_t>& index_of,
+  static void plan_zones(const CtaPlanInput& input, const IndexOf& index_of,
                          std::vector<std::vector<std::uint32_t>>& queues) {
     const LaunchTrace& launch = input.launch;
     const Dim3& grid = launch.grid;
@@ -117,7 +135,7 @@ class Ldesc final : public CtaScheduler {
                y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
             for (std::uint64_t x = cx * cluster.x;
                  x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
-              const std::uint32_t index = index_of[(z * grid.y + y) * grid.x + x];
+              const std::uint32_t index = index_of((z * grid.y + y) * grid.x + x);
               if (index != kAbsent &&
                   mapping.zone_of_block(static_cast<std::uint32_t>(x),
                                         static_cast<std::uint32_t>(y),
@@ -140,9 +158,10 @@ class Ldesc final : public CtaScheduler {
 
 std::unique_ptr<CtaScheduler> make_ldesc(const HierarchyConfig& config) {
   if (!std::has_single_bit(config.numa.modules)) {
-    throw ConfigError("schedule.cta: ldesc needs numa.modules to be a power of two (Algorithm 2's "
-                      "zone bits); got " +
-                      std::to_string(config.numa.modules));
+    throw ConfigError(
+        "schedule.cta: ldesc needs numa.modules to be a power of two (Algorithm 2's "
+        "zone bits); got " +
+        std::to_string(config.numa.modules));
   }
   return std::make_unique<Ldesc>();
 }
