@@ -233,6 +233,10 @@ TEST(DescriptorsOption, SimulateAndSweepTakeAGoodFileAndRefuseABadOneNamingFileA
     EXPECT_NE(r.output.find(typo), std::string::npos) << command << "\n" << r.output;
     EXPECT_NE(r.output.find("descriptors[0].priorty"), std::string::npos) << r.output;
   }
+  // The same file through the hierarchy key: the compile refuses it, naming file and field.
+  r = memcarlo("simulate " + trace + " --set ldesc.descriptors=" + typo + " -n 2 -q -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(typo + ": descriptors[0].priorty"), std::string::npos) << r.output;
   // Valid on its own but not for the launch: 3 CTAs do not divide the grid's 16 rows.
   const std::string tiles = descriptor_file("tiles.json", trace, "[1, 3, 1]");
   for (const std::string command : {"simulate", "sweep"}) {
