@@ -54,5 +54,7 @@ void add_footprint_command(CLI::App& app);
 void add_trace_interop_commands(CLI::App& trace);
 /// `memcarlo locality`: threadblock locality graphs, static, measured and compared.
 void add_locality_command(CLI::App& app);
+/// `memcarlo descriptors`: Locality Descriptors proposed from the loads table's index forms.
+void add_descriptors_command(CLI::App& app);
 
 }  // namespace memcarlo::cli

@@ -29,6 +29,7 @@ int run_command(int argc, char** argv) {
   memcarlo::cli::add_profile_command(app);
   memcarlo::cli::add_footprint_command(app);
   memcarlo::cli::add_locality_command(app);
+  memcarlo::cli::add_descriptors_command(app);
 #ifdef MEMCARLO_HAVE_SYNTH
   memcarlo::cli::add_synth_command(app);
 #endif

@@ -24,6 +24,7 @@
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
 
@@ -140,6 +141,8 @@ void run_simulate(const SimulateOptions& given, const ShardSpec& shard,
         [&] { compiled = sim::compile_trace(reader, config, {.launches = options.launches}); });
   } catch (const std::invalid_argument& e) {
     throw UserError(options.trace + ": " + e.what(), 2);
+  } catch (const tracebuf::DescriptorError& e) {  // ldesc.descriptors: the file itself
+    throw UserError(e.what(), 2);
   }
   if (compiled.transactions.empty()) {
     throw UserError(options.trace + ": the selected launches hold no memory records to simulate",
@@ -471,9 +474,17 @@ void add_simulate_command(CLI::App& app) {
                        "I/N: run only the trials t with t % N == I (0 <= I < N) of a fixed "
                        "--trials and write them to a shard file (-o, default "
                        "report.shard-I-of-N.json) for `memcarlo merge`");
-  simulate->callback([options, shard, simulate] {
+  auto descriptors = std::make_shared<std::string>();
+  simulate->add_option("--descriptors", *descriptors,
+                       "Locality Descriptors (JSON, docs/locality-descriptors.md) for every "
+                       "launch instead of those the trace records: --set ldesc.descriptors=FILE, "
+                       "with FILE checked first (`memcarlo descriptors TRACE` proposes one)");
+  simulate->callback([options, shard, simulate, descriptors] {
     const ShardSpec spec = shard->empty() ? ShardSpec{} : parse_shard(*shard);
     SimulateOptions run = *options;
+    if (!descriptors->empty()) {
+      run.overrides.push_back(descriptors_override(*descriptors));
+    }
     if (spec.active() && simulate->get_option("--output")->count() == 0) {
       run.output = default_shard_path(run.output, spec);
     }

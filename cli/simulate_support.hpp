@@ -86,3 +86,14 @@ void check_merged_inputs(const MergedShards& merged, const std::string& trace,
                          const std::string& trace_sha256, const sim::HierarchyConfig& config);
 
 }  // namespace memcarlo::cli
+
+namespace memcarlo::cli {
+
+/// `--descriptors FILE` of simulate and sweep: reads and checks FILE's Locality Descriptors on
+/// their own (docs/locality-descriptors.md) and returns the override that passes it to the
+/// compile, `ldesc.descriptors="FILE"`. UserError (2) naming the file and the field otherwise.
+/// The checks against each launch (tiles that divide the grid, addresses inside an allocation)
+/// run in the compile, whose errors name the file and the field too. (descriptors_command.cpp)
+std::string descriptors_override(const std::string& file);
+
+}  // namespace memcarlo::cli

@@ -22,6 +22,7 @@
 #include "memcarlo/sim/compiled_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/monte_carlo.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
 #include "merge.hpp"
@@ -233,6 +234,8 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
         });
       } catch (const std::invalid_argument& e) {
         throw UserError(simulation.trace + ": " + describe(p, points[p]) + ": " + e.what(), 2);
+      } catch (const tracebuf::DescriptorError& e) {  // ldesc.descriptors: the file itself
+        throw UserError(describe(p, points[p]) + ": " + e.what(), 2);
       }
       if (fresh->transactions.empty()) {
         throw UserError(
@@ -444,9 +447,17 @@ void add_sweep_command(CLI::App& app) {
                     "I/N: run only the trials t with t % N == I (0 <= I < N) of every point, for "
                     "a fixed --trials, and write them to a shard file (-o, default "
                     "sweep.shard-I-of-N.json) for `memcarlo merge`");
-  sweep->callback([options, shard, sweep] {
+  auto descriptors = std::make_shared<std::string>();
+  sweep->add_option("--descriptors", *descriptors,
+                    "Locality Descriptors (JSON, docs/locality-descriptors.md) for every launch "
+                    "of every point instead of those the trace records: --set "
+                    "ldesc.descriptors=FILE, with FILE checked first");
+  sweep->callback([options, shard, sweep, descriptors] {
     const ShardSpec spec = shard->empty() ? ShardSpec{} : parse_shard(*shard);
     SweepOptions run = *options;
+    if (!descriptors->empty()) {
+      run.simulation.overrides.push_back(descriptors_override(*descriptors));
+    }
     if (spec.active() && sweep->get_option("--output")->count() == 0) {
       run.simulation.output = default_shard_path(run.simulation.output, spec);
     }

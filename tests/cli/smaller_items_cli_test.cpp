@@ -122,8 +122,8 @@ TEST(UnknownKeyHint, NamesACommandThatExists) {
   EXPECT_NE(keys.output.find("l1.size ("), std::string::npos) << keys.output;
   // Keys that policies own, and the policy choices, say they may be left out and what they
   // default to.
-  EXPECT_NE(keys.output.find("schedule.cta (choice: round-robin bcs distributed tafe locality), "
-                             "optional, default \"round-robin\""),
+  EXPECT_NE(keys.output.find("schedule.cta (choice: round-robin bcs distributed tafe locality "
+                             "ldesc), optional, default \"round-robin\""),
             std::string::npos)
       << keys.output;
   EXPECT_NE(keys.output.find("placement.page_bytes (size), optional, default 4096"),

@@ -541,7 +541,7 @@ TEST(UnknownPolicy, EveryFamilyNamesItsKeyAndListsTheKnownPolicies) {
   config.schedule.cta = "nope";
   EXPECT_EQ(message([&] { (void)schedule::make(config); }),
             "schedule.cta: unknown policy \"nope\"; expected one of round-robin, bcs, distributed, "
-            "tafe, locality, test-reverse, test-swap");
+            "tafe, locality, ldesc, test-reverse, test-swap");
   config = load_hierarchy("fermi-c2050");
   config.placement.policy = "nope";
   EXPECT_NE(message([&] { (void)placement::make(config); })

@@ -5,6 +5,7 @@
 
 #include "first_touch.hpp"
 #include "interleaved.hpp"
+#include "ldesc.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "tafe.hpp"
 #include "xor_hashed.hpp"
@@ -32,6 +33,11 @@ PlacementRegistry& registry() {
            "or the one nearest to all of them; other pages interleaved",
            {kTafeTid},
            make_tafe},
+          {"ldesc",
+           "Locality Descriptors: a described data structure interleaved over the modules by its "
+           "own address bits (Algorithm 2, bits 7-16); other pages interleaved",
+           {},
+           make_ldesc},
       });
   return placements;
 }

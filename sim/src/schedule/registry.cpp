@@ -3,6 +3,7 @@
 
 #include "block_clustering.hpp"
 #include "distributed.hpp"
+#include "ldesc.hpp"
 #include "locality.hpp"
 #include "round_robin.hpp"
 #include "tafe.hpp"
@@ -32,6 +33,11 @@ CtaRegistry& registry() {
            "and one module, ceil(B / parts) blocks per part, one queue per SM",
            {},
            make_locality},
+          {"ldesc",
+           "Locality Descriptors: Algorithm 1's clusters one per SM; with numa.modules > 1, "
+           "Algorithm 2's zones first, clusters on the zone's module; no descriptors: round-robin",
+           {},
+           make_ldesc},
       });
   return schedulers;
 }

@@ -1,0 +1,169 @@
+// ldesc CTA scheduling (ldesc.hpp).
+#include "ldesc.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "ldesc/clustering.hpp"
+#include "ldesc/numa_mapping.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+
+namespace memcarlo::sim::schedule {
+namespace {
+
+using tracebuf::Dim3;
+
+constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+
+/// Deals `clusters` (lists of block indices, in cluster order) over SMs [first_sm, first_sm + sms)
+/// as assign_clusters deals a grid's clusters: the first floor(C / S) x S whole, cluster c to SM
+/// c mod S; each of the r = C mod S left over in contiguous parts to S / r SMs of its own.
+void deal(const std::vector<std::vector<std::uint32_t>>& clusters, std::uint32_t first_sm,
+          std::uint32_t sms, std::vector<std::vector<std::uint32_t>>& queues) {
+  const std::uint64_t count = clusters.size();
+  const std::uint64_t whole = count / sms * sms;
+  const std::uint64_t left = count - whole;
+  for (std::uint64_t c = 0; c < count; ++c) {
+    const std::vector<std::uint32_t>& blocks = clusters[c];
+    if (c < whole) {
+      auto& queue = queues[first_sm + c % sms];
+      queue.insert(queue.end(), blocks.begin(), blocks.end());
+      continue;
+    }
+    const std::uint64_t j = c - whole;
+    const std::uint64_t first = j * sms / left;
+    const std::uint64_t share = std::max<std::uint64_t>((j + 1) * sms / left - first, 1);
+    const std::uint64_t part = std::max<std::uint64_t>((blocks.size() + share - 1) / share, 1);
+    for (std::uint64_t k = 0; k < blocks.size(); ++k) {
+      queues[first_sm + first + std::min(k / part, share - 1)].push_back(blocks[k]);
+    }
+  }
+}
+
+/// A snapshot block's index in LaunchTrace::blocks by its linear id, kAbsent for a block the
+/// snapshot does not hold (sorted pairs: memory follows the snapshot, not the grid).
+class IndexOf {
+ public:
+  explicit IndexOf(const LaunchTrace& launch) {
+    pairs_.reserve(launch.blocks.size());
+    for (std::uint32_t i = 0; i < launch.blocks.size(); ++i) {
+      pairs_.emplace_back(launch.blocks[i].block_id, i);
+    }
+    std::sort(pairs_.begin(), pairs_.end());
+  }
+  std::uint32_t operator()(std::uint64_t id) const {
+    const auto found = std::lower_bound(pairs_.begin(), pairs_.end(),
+                                        std::pair<std::uint64_t, std::uint32_t>{id, 0});
+    return found != pairs_.end() && found->first == id ? found->second : kAbsent;
+  }
+
+ private:
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs_;
+};
+
+class Ldesc final : public CtaScheduler {
+ public:
+  void plan(const CtaPlanInput& input, RandomStream&, CtaPlan& plan) const override {
+    const LaunchTrace& launch = input.launch;
+    plan.clear(input.sm_count);
+    if (launch.descriptors.empty()) {  // nothing described: round-robin
+      plan.order.resize(launch.blocks.size());
+      std::iota(plan.order.begin(), plan.order.end(), 0u);
+      plan.close_queue();
+      return;
+    }
+    const Dim3& grid = launch.grid;
+    // Linear block id -> index into launch.blocks (the snapshot may hold part of the grid).
+    const IndexOf index_of(launch);
+    std::vector<std::vector<std::uint32_t>> queues(input.sm_count);
+    if (input.modules <= 1) {
+      const Dim3 cluster = ldesc::cluster_dims(launch.descriptors, grid, input.sm_count);
+      const auto by_sm = ldesc::assign_clusters(
+          grid, cluster, input.sm_count, [&](std::uint64_t id) { return index_of(id) != kAbsent; });
+      for (std::uint32_t sm = 0; sm < input.sm_count; ++sm) {
+        for (const std::uint64_t id : by_sm[sm]) {
+          queues[sm].push_back(index_of(id));
+        }
+      }
+    } else {
+      plan_zones(input, index_of, queues);
+    }
+    for (std::uint32_t sm = 0; sm < input.sm_count; ++sm) {
+      plan.order.insert(plan.order.end(), queues[sm].begin(), queues[sm].end());
+      plan.close_queue();
+      plan.queue_of_sm[sm] = sm;
+    }
+  }
+
+ private:
+  /// Algorithm 2's CTA partition, then Algorithm 1 inside each zone on its module's SMs.
+  static void plan_zones(const CtaPlanInput& input, const IndexOf& index_of,
+                         std::vector<std::vector<std::uint32_t>>& queues) {
+    const LaunchTrace& launch = input.launch;
+    const Dim3& grid = launch.grid;
+    const std::uint32_t zones = input.modules;
+    const std::uint32_t per_zone = input.sm_count / zones;
+    const ldesc::NumaMapping mapping = ldesc::map_to_zones(launch.descriptors, grid, zones);
+    const std::uint64_t tiles = mapping.zone_of_tile.size();
+    std::vector<std::vector<std::uint32_t>> clusters;
+    std::vector<std::uint32_t> blocks;
+    for (std::uint32_t zone = 0; zone < zones; ++zone) {
+      const auto held = static_cast<std::uint64_t>(
+          std::count(mapping.zone_of_tile.begin(), mapping.zone_of_tile.end(), zone));
+      if (held == 0) {
+        continue;  // no C-Tile here: the module's SMs stay idle
+      }
+      // Algorithm 1 asks for at least as many clusters as SMs; the zone holds held / tiles of the
+      // grid, so the grid must have per_zone x tiles / held clusters for the zone to have
+      // per_zone of them (the zone's SM count when the partition is even).
+      const auto sms_equivalent =
+          static_cast<std::uint32_t>((std::uint64_t{per_zone} * tiles + held - 1) / held);
+      const Dim3 cluster = ldesc::cluster_dims(launch.descriptors, grid, sms_equivalent);
+      const Dim3 count = ldesc::tiles_over(grid, cluster);
+      clusters.clear();
+      for (std::uint64_t c = 0; c < count.volume(); ++c) {
+        const std::uint64_t cx = c % count.x;
+        const std::uint64_t cy = c / count.x % count.y;
+        const std::uint64_t cz = c / (std::uint64_t{count.x} * count.y);
+        blocks.clear();
+        for (std::uint64_t z = cz * cluster.z;
+             z < std::min<std::uint64_t>((cz + 1) * cluster.z, grid.z); ++z) {
+          for (std::uint64_t y = cy * cluster.y;
+               y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
+            for (std::uint64_t x = cx * cluster.x;
+                 x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
+              const std::uint32_t index = index_of((z * grid.y + y) * grid.x + x);
+              if (index != kAbsent &&
+                  mapping.zone_of_block(static_cast<std::uint32_t>(x),
+                                        static_cast<std::uint32_t>(y),
+                                        static_cast<std::uint32_t>(z), grid) == zone) {
+                blocks.push_back(index);
+              }
+            }
+          }
+        }
+        if (!blocks.empty()) {  // a cluster of another zone, or none of it traced
+          clusters.push_back(blocks);
+        }
+      }
+      deal(clusters, zone * per_zone, per_zone, queues);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<CtaScheduler> make_ldesc(const HierarchyConfig& config) {
+  if (!std::has_single_bit(config.numa.modules)) {
+    throw ConfigError(
+        "schedule.cta: ldesc needs numa.modules to be a power of two (Algorithm 2's "
+        "zone bits); got " +
+        std::to_string(config.numa.modules));
+  }
+  return std::make_unique<Ldesc>();
+}
+
+}  // namespace memcarlo::sim::schedule

@@ -1,0 +1,258 @@
+// `memcarlo descriptors TRACE` against descriptors worked out by hand from synthetic kernels whose
+// index forms are known (memcarlo synth matmul and stencil2d), its notes for data-dependent
+// accesses (spmv), and `simulate --descriptors FILE` / `sweep --descriptors FILE` with good and bad
+// files.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/run_command.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
+
+namespace memcarlo {
+namespace {
+
+using test_support::CommandResult;
+using tracebuf::Dim3;
+using tracebuf::LocalityDescriptor;
+
+const std::string kMemcarlo = std::string(MEMCARLO_BINARY_DIR) + "/cli/memcarlo";
+
+std::filesystem::path scratch() {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("memcarlo-descriptors-cli-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+/// `memcarlo ARGUMENTS`: standard output only, or with standard error.
+CommandResult memcarlo(const std::string& arguments, bool with_stderr = true) {
+  return test_support::run_command(kMemcarlo + " " + arguments +
+                                   (with_stderr ? " 2>&1" : " 2>/dev/null"));
+}
+
+std::string synth(const std::string& name, const std::string& arguments) {
+  const std::string path = (scratch() / (name + ".mct")).string();
+  const CommandResult r = memcarlo("synth " + arguments + " -o " + path);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return path;
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = (scratch() / name).string();
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::uint64_t base_of(const std::string& trace, const std::string& allocation) {
+  const auto reader = tracebuf::TraceReader::open(trace);
+  for (const tracebuf::Allocation& a : reader.allocations()) {
+    if (a.name == allocation)
+      return a.base;
+  }
+  ADD_FAILURE() << "no allocation " << allocation;
+  return 0;
+}
+
+/// The proposals for `trace`, read back by parse_descriptors (which also checks them).
+std::vector<LocalityDescriptor> proposals(const std::string& trace, std::string* text = nullptr) {
+  const CommandResult r = memcarlo("descriptors " + trace, false);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  if (text != nullptr)
+    *text = r.output;
+  return tracebuf::parse_descriptors(r.output);
+}
+
+// matmul, N = 64, blocks of 16 x 8 threads: grid (4, 8). A[row*N + k] with row = blockIdx.y*8 +
+// threadIdx.y: a block reads rows 8*by .. 8*by + 7 whole (k = 0..63), one contiguous run of
+// 8 x 64 = 512 elements, and blockIdx.x does not move it: the 4 blocks of a grid row share it.
+// B[k*N + col] with col = blockIdx.x*16 + threadIdx.x: a block reads columns 16*bx .. 16*bx + 15
+// of every row (a strip at a pitch of 64), and blockIdx.y does not move it: the 8 blocks of a
+// grid column share it -- the paper's histo tile (X_tile, Y_len, 1) with C-Tile (1, GridDim.y, 1).
+TEST(DescriptorsCommand, MatmulGivesARowBandOfAAndAColumnStripOfB) {
+  const std::string trace =
+      synth("matmul", "--pattern matmul --size 64 --threads 128 --block-width 16");
+  std::string text;
+  const std::vector<LocalityDescriptor> d = proposals(trace, &text);
+  ASSERT_EQ(d.size(), 3u) << text;
+  const LocalityDescriptor& a = d[0];
+  EXPECT_EQ(a.name, "A");
+  EXPECT_EQ(a.address, base_of(trace, "A"));
+  EXPECT_EQ(a.size, 64u * 64 * 4);
+  EXPECT_EQ(a.element_size, 4u);
+  EXPECT_EQ(a.shape, (Dim3{4096, 1, 1}));
+  EXPECT_EQ(a.data_tile, (Dim3{512, 1, 1}));
+  EXPECT_EQ(a.compute_tile, (Dim3{4, 1, 1}));
+  EXPECT_EQ(a.compute_data_map, (Dim3{0, 1, 0}));  // D-Tile t is grid row t
+  EXPECT_EQ(a.type, tracebuf::LocalityType::kInterThread);
+  EXPECT_EQ(a.sharing, tracebuf::SharingType::kCoaccessed);
+  EXPECT_EQ(a.stride, 1);  // k walks A's row
+  const LocalityDescriptor& b = d[1];
+  EXPECT_EQ(b.name, "B");
+  EXPECT_EQ(b.address, base_of(trace, "B"));
+  EXPECT_EQ(b.shape, (Dim3{64, 64, 1}));
+  EXPECT_EQ(b.data_tile, (Dim3{16, 64, 1}));
+  EXPECT_EQ(b.compute_tile, (Dim3{1, 8, 1}));
+  EXPECT_EQ(b.compute_data_map, (Dim3{1, 0, 0}));
+  EXPECT_EQ(b.sharing, tracebuf::SharingType::kCoaccessed);
+  EXPECT_EQ(b.stride, 64);  // k walks B's column: one row pitch
+  // C[row*N + col]: blockIdx.x moves a block's part 16 elements, blockIdx.y 8 rows of 64: its
+  // own 16 x 8 tile, shared with no other block.
+  const LocalityDescriptor& c = d[2];
+  EXPECT_EQ(c.name, "C");
+  EXPECT_EQ(c.shape, (Dim3{64, 64, 1}));
+  EXPECT_EQ(c.data_tile, (Dim3{16, 8, 1}));
+  EXPECT_EQ(c.compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(c.compute_data_map, (Dim3{1, 2, 0}));
+  EXPECT_EQ(c.type, tracebuf::LocalityType::kNoReuse);
+  EXPECT_EQ(c.sharing, tracebuf::SharingType::kCoaccessed);
+  // Eight CTAs share a D-Tile of B, four one of A, one of C: B first, C last.
+  EXPECT_EQ(b.priority, 3u);
+  EXPECT_EQ(a.priority, 2u);
+  EXPECT_EQ(c.priority, 1u);
+  // What it prints is what descriptors_to_json writes for what parse_descriptors reads back.
+  EXPECT_EQ(tracebuf::descriptors_to_json(d), text);
+  // And simulate takes it as it is.
+  const std::string file = write_file("matmul.json", text);
+  const CommandResult run = memcarlo("simulate " + trace + " --descriptors " + file +
+                                     " --set schedule.cta=ldesc -n 2 -q -o " +
+                                     (scratch() / "matmul-report.json").string());
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+}
+
+// stencil2d, N = 128, blocks of 32 x 4: grid (4, 32). in[y*N + x] and its four neighbours:
+// blockIdx.x moves a block's part 32 elements, blockIdx.y 4 rows (4 x 128): 2-D D-Tiles of
+// 32 x 4 over a 128 x 128 array, one CTA each, and the halo (x - 1, x + 1, y - 1, y + 1) reaches
+// into the neighbours' tiles: NEARBY.
+TEST(DescriptorsCommand, Stencil2dGivesNearbyTilesOfOneBlockEach) {
+  const std::string trace =
+      synth("stencil2d", "--pattern stencil2d --size 128 --threads 128 --block-width 32");
+  const std::vector<LocalityDescriptor> d = proposals(trace);
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].name, "in");
+  EXPECT_EQ(d[0].shape, (Dim3{128, 128, 1}));
+  EXPECT_EQ(d[0].size, 128u * 128 * 4);
+  EXPECT_EQ(d[0].data_tile, (Dim3{32, 4, 1}));
+  EXPECT_EQ(d[0].compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(d[0].compute_data_map, (Dim3{1, 2, 0}));
+  EXPECT_EQ(d[0].type, tracebuf::LocalityType::kInterThread);
+  EXPECT_EQ(d[0].sharing, tracebuf::SharingType::kNearby);
+  EXPECT_EQ(d[0].stride, 128);
+  // out[y*N + x]: the same tiles, each written by its own block only.
+  EXPECT_EQ(d[1].name, "out");
+  EXPECT_EQ(d[1].data_tile, (Dim3{32, 4, 1}));
+  EXPECT_EQ(d[1].compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(d[1].type, tracebuf::LocalityType::kNoReuse);
+  EXPECT_EQ(d[1].sharing, tracebuf::SharingType::kCoaccessed);
+  EXPECT_EQ(d[0].priority, 2u);  // a tie: the first accessed first
+  EXPECT_EQ(d[1].priority, 1u);
+}
+
+TEST(DescriptorsCommand, DataDependentReadsGetNoDescriptorAndANote) {
+  // spmv: indices[j], val[j] (j from rowIndices[row] to rowIndices[row + 1]) and y[indices[j]]
+  // depend on loaded values; rowIndices[row], rowIndices[row + 1] and the store x[row] are
+  // affine.
+  const std::string trace = synth("spmv", "--pattern spmv --blocks 8 --threads 128");
+  const CommandResult r =
+      memcarlo("descriptors " + trace + " -o " + (scratch() / "spmv.json").string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const std::string array : {"indices", "val", "y"}) {
+    EXPECT_NE(r.output.find("note: " + array + ": no descriptor: load "), std::string::npos)
+        << array << "\n"
+        << r.output;
+  }
+  EXPECT_NE(r.output.find("data_dependent"), std::string::npos) << r.output;
+  std::ifstream in(scratch() / "spmv.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto d = tracebuf::parse_descriptors(text);
+  ASSERT_EQ(d.size(), 2u) << text;
+  EXPECT_EQ(d[0].name, "rowIndices");
+  // 128 rows per block (one thread each) read rowIndices[row] and [row + 1]: 128-element tiles,
+  // and the one past the last reaches into the next block's: NEARBY.
+  EXPECT_EQ(d[0].data_tile, (Dim3{128, 1, 1}));
+  EXPECT_EQ(d[0].compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(d[0].sharing, tracebuf::SharingType::kNearby);
+  // The result x[row]: each block writes its own 128 elements.
+  EXPECT_EQ(d[1].name, "x");
+  EXPECT_EQ(d[1].data_tile, (Dim3{128, 1, 1}));
+  EXPECT_EQ(d[1].type, tracebuf::LocalityType::kNoReuse);
+}
+
+TEST(DescriptorsCommand, ATraceWithoutIndexFormsOrABadLaunchIsRefused) {
+  const std::string stream = synth("stream", "--pattern stream --blocks 4");
+  CommandResult r = memcarlo("descriptors " + stream);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("no index forms"), std::string::npos) << r.output;
+  const std::string matmul = synth("matmul-small", "--pattern matmul --size 32 --threads 64");
+  r = memcarlo("descriptors " + matmul + " --launch 3");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--launch 3"), std::string::npos) << r.output;
+  r = memcarlo("descriptors --help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("NEARBY"), std::string::npos) << r.output;
+}
+
+/// A one-descriptor file for the matmul-small trace (N = 32, blocks of 32 x 2: grid (1, 16)):
+/// B's column strip, with `compute_tile` and an extra member given.
+std::string descriptor_file(const std::string& name, const std::string& trace,
+                            const std::string& compute_tile, const std::string& extra = "") {
+  return write_file(name, R"({"descriptors": [{"name": "B", "address": )" +
+                              std::to_string(base_of(trace, "B")) +
+                              R"(, "size": 4096, "element_size": 4, "shape": [32, 32],
+      "type": "INTER-THREAD", "data_tile": [32, 32, 1], "compute_tile": )" +
+                              compute_tile + R"(, "compute_data_map": [1, 0, 0],
+      "stride": 32)" + extra + "}]}");
+}
+
+TEST(DescriptorsOption, SimulateAndSweepTakeAGoodFileAndRefuseABadOneNamingFileAndField) {
+  const std::string trace = synth("matmul-small", "--pattern matmul --size 32 --threads 64");
+  const std::string out = (scratch() / "report.json").string();
+  const std::string good = descriptor_file("good.json", trace, "[1, 16, 1]");
+  CommandResult r = memcarlo("simulate " + trace + " --descriptors " + good +
+                             " --set schedule.cta=ldesc -n 2 -q -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream report(out);
+  const auto json = nlohmann::json::parse(report);
+  EXPECT_EQ(json["inputs"]["hierarchy"]["parameters"]["ldesc.descriptors"], good);
+  r = memcarlo("sweep " + trace + " --descriptors " + good +
+               " --vary schedule.cta=round-robin,ldesc -n 2 -q -o " +
+               (scratch() / "sweep.json").string());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+
+  // A misspelt key: refused before anything runs, naming the file and the field.
+  const std::string typo = descriptor_file("typo.json", trace, "[1, 16, 1]", R"(, "priorty": 2)");
+  for (const std::string command : {"simulate", "sweep"}) {
+    r = memcarlo(command + " " + trace + " --descriptors " + typo + " -n 2 -q -o " + out +
+                 (command == "sweep" ? " --vary schedule.cta=round-robin,ldesc" : ""));
+    EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find(typo), std::string::npos) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find("descriptors[0].priorty"), std::string::npos) << r.output;
+  }
+  // The same file through the hierarchy key: the compile refuses it, naming file and field.
+  r = memcarlo("simulate " + trace + " --set ldesc.descriptors=" + typo + " -n 2 -q -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(typo + ": descriptors[0].priorty"), std::string::npos) << r.output;
+  // Valid on its own but not for the launch: 3 CTAs do not divide the grid's 16 rows.
+  const std::string tiles = descriptor_file("tiles.json", trace, "[1, 3, 1]");
+  for (const std::string command : {"simulate", "sweep"}) {
+    r = memcarlo(command + " " + trace + " --descriptors " + tiles + " -n 2 -q -o " + out +
+                 (command == "sweep" ? " --vary schedule.cta=round-robin,ldesc" : ""));
+    EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find(tiles + ": descriptors[0].compute_tile.y"), std::string::npos)
+        << command << "\n"
+        << r.output;
+  }
+  // A file that is not there.
+  r = memcarlo("simulate " + trace + " --descriptors " + (scratch() / "none.json").string() +
+               " -n 2 -q -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("none.json: cannot be read"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace memcarlo
