@@ -341,11 +341,21 @@ void run_descriptors(const DescriptorsOptions& options) {
       note(what + ": no descriptor: its array is in no allocation of the trace");
       continue;
     }
-    if (!arrays.contains(use->allocation)) {
-      order.push_back(use->allocation);
-      arrays[use->allocation] = {use->allocation, use->root_base, {}, ""};
+    // By allocation, not by name: allocations made in one helper share its variable's name.
+    const auto holder = std::find_if(
+        reader.allocations().begin(), reader.allocations().end(),
+        [&](const tracebuf::Allocation& a) {
+          return a.name == use->allocation && a.base <= use->root_base &&
+                 use->root_base - a.base < a.size;
+        });
+    const std::string key = use->allocation + "@" +
+                            std::to_string(holder != reader.allocations().end() ? holder->base
+                                                                                 : use->root_base);
+    if (!arrays.contains(key)) {
+      order.push_back(key);
+      arrays[key] = {use->allocation, use->root_base, {}, ""};
     }
-    ArrayReads& array = arrays[use->allocation];
+    ArrayReads& array = arrays[key];
     if (!array.why_not.empty()) {
       continue;
     }
@@ -370,15 +380,22 @@ void run_descriptors(const DescriptorsOptions& options) {
     array.loads.push_back(*compiled.load);
   }
   std::vector<LocalityDescriptor> proposed;
-  for (const std::string& name : order) {
-    const ArrayReads& array = arrays[name];
+  for (const std::string& key : order) {
+    const ArrayReads& array = arrays[key];
+    const std::string& name = array.allocation;
     if (!array.why_not.empty()) {
       note(name + ": no descriptor: " + array.why_not);
       continue;
     }
-    const auto allocation =
-        std::find_if(reader.allocations().begin(), reader.allocations().end(),
-                     [&](const tracebuf::Allocation& a) { return a.name == name; });
+    const auto allocation = std::find_if(
+        reader.allocations().begin(), reader.allocations().end(),
+        [&](const tracebuf::Allocation& a) {
+          return a.name == name && a.base <= array.root_base && array.root_base - a.base < a.size;
+        });
+    if (allocation == reader.allocations().end()) {
+      note(name + ": no descriptor: its element 0 is in no allocation of that name");
+      continue;
+    }
     Proposal proposal = propose(name, array, *allocation, fp, info.grid);
     if (!proposal.descriptor) {
       note(name + ": no descriptor: " + proposal.why_not);

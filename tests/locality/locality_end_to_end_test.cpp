@@ -108,3 +108,41 @@ TEST(LocalityEndToEnd, DataDependentReadsAreTheMeasuredGraphsOnly) {
 }
 
 }  // namespace
+
+namespace {
+
+// `memcarlo descriptors` on 2MM's trace: the helper that allocates every array names them all
+// "device", so arrays are told apart by allocation. a[row * n + k]: the 8 blocks of a grid row
+// share their 8 rows, 8 x 256 = 2,048 elements (the paper's count); b[k * n + col]: the 32
+// blocks of a grid column share a 32 x 256 strip, 8,192 elements (the paper's count), histo's
+// (X_tile, Y_len, 1) / (1, GridDim.y, 1) shape.
+TEST(LocalityEndToEnd, DescriptorsOfTwoMmShareThePapersCounts) {
+  const std::string trace = (work_dir() / "two_mm_descriptors.mct").string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --trace " + trace + " -- " + program() +
+                          " two_mm");
+  ASSERT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string out = (work_dir() / "two_mm_descriptors.json").string();
+  const auto proposed = run(kMemcarlo + " descriptors " + trace + " -o " + out);
+  ASSERT_EQ(proposed.exit_code, 0) << proposed.output;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  const json document = json::parse(text.str(), nullptr, false);
+  ASSERT_TRUE(document.is_object()) << text.str();
+  bool band = false, strip = false;
+  for (const json& d : document["descriptors"]) {
+    const auto tile = d["data_tile"].get<std::vector<std::uint64_t>>();
+    const auto ctas = d["compute_tile"].get<std::vector<std::uint64_t>>();
+    if (tile == std::vector<std::uint64_t>{2048, 1, 1} &&
+        ctas == std::vector<std::uint64_t>{8, 1, 1})
+      band = true;
+    if (tile == std::vector<std::uint64_t>{32, 256, 1} &&
+        ctas == std::vector<std::uint64_t>{1, 32, 1})
+      strip = true;
+  }
+  EXPECT_TRUE(band) << document.dump(2);
+  EXPECT_TRUE(strip) << document.dump(2);
+  fs::remove(trace);
+}
+
+}  // namespace
