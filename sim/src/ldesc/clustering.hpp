@@ -44,6 +44,15 @@ template <typename Present>
 std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const Dim3& cluster,
                                                         std::uint32_t sm_count, Present&& present);
 
+/// Deals cluster `c` of `clusters` (its `blocks`, in order) to SMs [first_sm, first_sm + sms) of
+/// `queues` as assign_clusters does: the first floor(C / S) x S whole, cluster c to SM c mod S;
+/// each of the r = C mod S left over in equal contiguous parts to S / r SMs of its own. The
+/// ldesc scheduler deals each NUMA zone's clusters to its module's SMs with it.
+template <typename Block>
+void deal_cluster(std::uint64_t c, std::uint64_t clusters, std::uint32_t first_sm,
+                  std::uint32_t sms, const std::vector<Block>& blocks,
+                  std::vector<std::vector<Block>>& queues);
+
 /// The same for every block of the grid.
 std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const Dim3& cluster,
                                                         std::uint32_t sm_count);

@@ -1,9 +1,31 @@
-// assign_clusters (clustering.hpp): a template over the snapshot's block filter.
+// deal_cluster and assign_clusters (clustering.hpp): templates over the block type and the
+// snapshot's block filter.
 #pragma once
 
 #include <algorithm>
 
 namespace memcarlo::sim::ldesc {
+
+template <typename Block>
+void deal_cluster(std::uint64_t c, std::uint64_t clusters, std::uint32_t first_sm,
+                  std::uint32_t sms, const std::vector<Block>& blocks,
+                  std::vector<std::vector<Block>>& queues) {
+  const std::uint64_t whole = clusters / sms * sms;
+  if (c < whole) {
+    auto& queue = queues[first_sm + c % sms];
+    queue.insert(queue.end(), blocks.begin(), blocks.end());
+    return;
+  }
+  // A cluster left over: SMs [first, first + share) deal its blocks in contiguous parts.
+  const std::uint64_t left = clusters - whole;
+  const std::uint64_t j = c - whole;
+  const std::uint64_t first = j * sms / left;
+  const std::uint64_t share = std::max<std::uint64_t>((j + 1) * sms / left - first, 1);
+  const std::uint64_t part = std::max<std::uint64_t>((blocks.size() + share - 1) / share, 1);
+  for (std::uint64_t k = 0; k < blocks.size(); ++k) {
+    queues[first_sm + first + std::min(k / part, share - 1)].push_back(blocks[k]);
+  }
+}
 
 template <typename Present>
 std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const Dim3& cluster,
@@ -14,8 +36,6 @@ std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const 
   }
   const Dim3 count = tiles_over(grid, cluster);
   const std::uint64_t clusters = count.volume();
-  const std::uint64_t whole = clusters / sm_count * sm_count;
-  const std::uint64_t left = clusters - whole;
   std::vector<std::uint64_t> blocks;
   for (std::uint64_t c = 0; c < clusters; ++c) {
     const std::uint64_t cx = c % count.x;
@@ -35,20 +55,7 @@ std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const 
         }
       }
     }
-    if (c < whole) {
-      auto& queue = queues[c % sm_count];
-      queue.insert(queue.end(), blocks.begin(), blocks.end());
-      continue;
-    }
-    // A cluster left over: SMs [first, first + share) deal its blocks in contiguous parts.
-    const std::uint64_t j = c - whole;
-    const std::uint64_t first = j * sm_count / left;
-    const std::uint64_t share = (j + 1) * sm_count / left - first;
-    const std::uint64_t part = (blocks.size() + share - 1) / std::max<std::uint64_t>(share, 1);
-    for (std::uint64_t k = 0; k < blocks.size(); ++k) {
-      queues[first + std::min(k / std::max<std::uint64_t>(part, 1), share - 1)].push_back(
-          blocks[k]);
-    }
+    deal_cluster(c, clusters, 0, sm_count, blocks, queues);
   }
   return queues;
 }

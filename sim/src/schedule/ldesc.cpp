@@ -19,27 +19,11 @@ using tracebuf::Dim3;
 constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
 
 /// Deals `clusters` (lists of block indices, in cluster order) over SMs [first_sm, first_sm + sms)
-/// as assign_clusters deals a grid's clusters: the first floor(C / S) x S whole, cluster c to SM
-/// c mod S; each of the r = C mod S left over in contiguous parts to S / r SMs of its own.
+/// as assign_clusters deals a grid's clusters (ldesc::deal_cluster).
 void deal(const std::vector<std::vector<std::uint32_t>>& clusters, std::uint32_t first_sm,
           std::uint32_t sms, std::vector<std::vector<std::uint32_t>>& queues) {
-  const std::uint64_t count = clusters.size();
-  const std::uint64_t whole = count / sms * sms;
-  const std::uint64_t left = count - whole;
-  for (std::uint64_t c = 0; c < count; ++c) {
-    const std::vector<std::uint32_t>& blocks = clusters[c];
-    if (c < whole) {
-      auto& queue = queues[first_sm + c % sms];
-      queue.insert(queue.end(), blocks.begin(), blocks.end());
-      continue;
-    }
-    const std::uint64_t j = c - whole;
-    const std::uint64_t first = j * sms / left;
-    const std::uint64_t share = std::max<std::uint64_t>((j + 1) * sms / left - first, 1);
-    const std::uint64_t part = std::max<std::uint64_t>((blocks.size() + share - 1) / share, 1);
-    for (std::uint64_t k = 0; k < blocks.size(); ++k) {
-      queues[first_sm + first + std::min(k / part, share - 1)].push_back(blocks[k]);
-    }
+  for (std::uint64_t c = 0; c < clusters.size(); ++c) {
+    ldesc::deal_cluster(c, clusters.size(), first_sm, sms, clusters[c], queues);
   }
 }
 
