@@ -44,6 +44,12 @@ template <typename Present>
 std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const Dim3& cluster,
                                                         std::uint32_t sm_count, Present&& present);
 
+/// Calls visit(x, y, z, linear id) for each block of cluster `c` (clusters of `cluster` CTAs
+/// numbered X → Y → Z over the grid), in X → Y → Z order.
+template <typename Visit>
+void for_each_block_of_cluster(const Dim3& grid, const Dim3& cluster, std::uint64_t c,
+                               Visit&& visit);
+
 /// Deals cluster `c` of `clusters` (its `blocks`, in order) to SMs [first_sm, first_sm + sms) of
 /// `queues` as assign_clusters does: the first floor(C / S) x S whole, cluster c to SM c mod S;
 /// each of the r = C mod S left over in equal contiguous parts to S / r SMs of its own. The

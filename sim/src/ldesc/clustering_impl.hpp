@@ -6,6 +6,25 @@
 
 namespace memcarlo::sim::ldesc {
 
+template <typename Visit>
+void for_each_block_of_cluster(const Dim3& grid, const Dim3& cluster, std::uint64_t c,
+                               Visit&& visit) {
+  const Dim3 count = tiles_over(grid, cluster);
+  const std::uint64_t cx = c % count.x;
+  const std::uint64_t cy = c / count.x % count.y;
+  const std::uint64_t cz = c / (std::uint64_t{count.x} * count.y);
+  for (std::uint64_t z = cz * cluster.z; z < std::min<std::uint64_t>((cz + 1) * cluster.z, grid.z);
+       ++z) {
+    for (std::uint64_t y = cy * cluster.y;
+         y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
+      for (std::uint64_t x = cx * cluster.x;
+           x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
+        visit(x, y, z, (z * grid.y + y) * grid.x + x);
+      }
+    }
+  }
+}
+
 template <typename Block>
 void deal_cluster(std::uint64_t c, std::uint64_t clusters, std::uint32_t first_sm,
                   std::uint32_t sms, const std::vector<Block>& blocks,
@@ -38,23 +57,13 @@ std::vector<std::vector<std::uint64_t>> assign_clusters(const Dim3& grid, const 
   const std::uint64_t clusters = count.volume();
   std::vector<std::uint64_t> blocks;
   for (std::uint64_t c = 0; c < clusters; ++c) {
-    const std::uint64_t cx = c % count.x;
-    const std::uint64_t cy = c / count.x % count.y;
-    const std::uint64_t cz = c / (std::uint64_t{count.x} * count.y);
     blocks.clear();
-    for (std::uint64_t z = cz * cluster.z;
-         z < std::min<std::uint64_t>((cz + 1) * cluster.z, grid.z); ++z) {
-      for (std::uint64_t y = cy * cluster.y;
-           y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
-        for (std::uint64_t x = cx * cluster.x;
-             x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
-          const std::uint64_t id = (z * grid.y + y) * grid.x + x;
-          if (present(id)) {
-            blocks.push_back(id);
-          }
-        }
-      }
-    }
+    for_each_block_of_cluster(grid, cluster, c,
+                              [&](std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t id) {
+                                if (present(id)) {
+                                  blocks.push_back(id);
+                                }
+                              });
     deal_cluster(c, clusters, 0, sm_count, blocks, queues);
   }
   return queues;

@@ -109,26 +109,18 @@ class Ldesc final : public CtaScheduler {
       const Dim3 count = ldesc::tiles_over(grid, cluster);
       clusters.clear();
       for (std::uint64_t c = 0; c < count.volume(); ++c) {
-        const std::uint64_t cx = c % count.x;
-        const std::uint64_t cy = c / count.x % count.y;
-        const std::uint64_t cz = c / (std::uint64_t{count.x} * count.y);
         blocks.clear();
-        for (std::uint64_t z = cz * cluster.z;
-             z < std::min<std::uint64_t>((cz + 1) * cluster.z, grid.z); ++z) {
-          for (std::uint64_t y = cy * cluster.y;
-               y < std::min<std::uint64_t>((cy + 1) * cluster.y, grid.y); ++y) {
-            for (std::uint64_t x = cx * cluster.x;
-                 x < std::min<std::uint64_t>((cx + 1) * cluster.x, grid.x); ++x) {
-              const std::uint32_t index = index_of((z * grid.y + y) * grid.x + x);
+        ldesc::for_each_block_of_cluster(
+            grid, cluster, c,
+            [&](std::uint64_t x, std::uint64_t y, std::uint64_t z, std::uint64_t id) {
+              const std::uint32_t index = index_of(id);
               if (index != kAbsent &&
                   mapping.zone_of_block(static_cast<std::uint32_t>(x),
                                         static_cast<std::uint32_t>(y),
                                         static_cast<std::uint32_t>(z), grid) == zone) {
                 blocks.push_back(index);
               }
-            }
-          }
-        }
+            });
         if (!blocks.empty()) {  // a cluster of another zone, or none of it traced
           clusters.push_back(blocks);
         }
