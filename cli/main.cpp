@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <string>
 
 #include "commands.hpp"
 #include "memcarlo/tracebuf/errors.hpp"
@@ -33,6 +34,22 @@ int run_command(int argc, char** argv) {
 #ifdef MEMCARLO_HAVE_SYNTH
   memcarlo::cli::add_synth_command(app);
 #endif
+  // The first word that is not an option names the command. CLI11 would take an unknown one for
+  // an extra argument, and with --help after it print the general help and succeed.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    std::string names;
+    const CLI::App& commands = app;
+    for (const CLI::App* command : commands.get_subcommands(nullptr)) {
+      known = known || command->check_name(argv[1]);
+      names += (names.empty() ? "" : ", ") + command->get_name();
+    }
+    if (!known) {
+      std::cerr << "memcarlo: error: unknown command '" << argv[1] << "'; the commands are "
+                << names << " (memcarlo --help)\n";
+      return 1;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "output_path.hpp"
 #include "process.hpp"
 #include "run_support.hpp"
 #include "simulate_support.hpp"
@@ -28,6 +29,12 @@ void run_profile(ProfileOptions options) {
   if (!fs::exists(options.source)) {
     throw UserError(options.source + ": no such file", 2);
   }
+  // The outputs are checked before the build, the run and the simulation that fill them.
+  if (options.simulate.html.empty()) {  // the page beside the report, named after it
+    options.simulate.html = page_beside(options.simulate.output);
+  }
+  check_writable(options.simulate.output, "report");
+  check_writable(options.simulate.html, "HTML report");
   const bool keep = !options.work_dir.empty();
   fs::path work = options.work_dir;
   if (!keep) {
@@ -48,16 +55,29 @@ void run_profile(ProfileOptions options) {
       }
     }
   } cleanup{work, keep};
+  // A temporary work directory that a message points into is kept (and said so).
+  const auto keep_for_message = [&cleanup](const std::string& message) {
+    if (cleanup.keep) {
+      return message;
+    }
+    cleanup.keep = true;
+    return message + " (the program and its trace are kept in " + cleanup.dir.string() +
+           "; remove it when done)";
+  };
 
   const std::string program = (work / fs::path(options.source).stem()).string();
   std::vector<std::string> build = {(fs::path(executable_directory()) / "memcarlo-cc").string(),
-                                    "--backend", "host", options.source, "-o", program};
+                                    "--backend",
+                                    "host",
+                                    options.source,
+                                    "-o",
+                                    program};
   build.insert(build.end(), options.cc_flags.begin(), options.cc_flags.end());
   std::cerr << "memcarlo profile: building " << options.source << " for the host backend\n";
   const ProcessResult built = run_process(build);
   if (!built.started || built.shell_status() != 0) {
-    throw UserError("building " + options.source + " failed: " +
-                        (built.started ? quote_command(build) : built.error),
+    throw UserError("building " + options.source +
+                        " failed: " + (built.started ? quote_command(build) : built.error),
                     2);
   }
 
@@ -73,15 +93,9 @@ void run_profile(ProfileOptions options) {
     std::cerr << "memcarlo profile: " << outcome.message << "\n";
   }
   if (!outcome.problem.empty()) {
-    throw UserError(outcome.problem, 2);
+    throw UserError(keep_for_message(outcome.problem), 2);
   }
   options.simulate.trace = options.run.trace;
-  if (options.simulate.html.empty()) {  // report.html beside report.json
-    options.simulate.html =
-        options.simulate.output == "-"
-            ? std::string("report.html")
-            : (fs::path(options.simulate.output).parent_path() / "report.html").string();
-  }
   std::cerr << "memcarlo profile: simulating " << outcome.launches << " launches, "
             << outcome.records << " warp records\n";
   run_simulate(options.simulate);
@@ -98,11 +112,13 @@ void add_profile_command(CLI::App& app) {
       "profile",
       "Profile a CUDA program in one command: build it with memcarlo-cc for the host backend (no "
       "GPU needed), run it with tracing, simulate the trace, print the per-load table and write "
-      "report.json and report.html (--html FILE to put the page elsewhere)");
+      "report.json and the page beside it, named after it (-o DIR/NAME.json writes "
+      "DIR/NAME.html; --html FILE to put the page elsewhere)");
   profile->add_option("FILE", options->source, "The .cu file (the whole program)")->required();
-  profile->add_option("--cc-flag", options->cc_flags,
-                      "An extra memcarlo-cc / nvcc argument, e.g. --cc-flag=-Iinclude "
-                      "(repeatable)")
+  profile
+      ->add_option("--cc-flag", options->cc_flags,
+                   "An extra memcarlo-cc / nvcc argument, e.g. --cc-flag=-Iinclude "
+                   "(repeatable)")
       ->allow_extra_args(false);
   profile->add_option("--work-dir", options->work_dir,
                       "Keep the program, its trace and the build here (default: a temporary "
@@ -110,9 +126,11 @@ void add_profile_command(CLI::App& app) {
   profile->add_option("--kernel,-k", options->run.kernel,
                       "Trace only these kernels (comma-separated names)");
   profile->add_option("--launch", options->run.launch,
-                      "Which launch of each traced kernel (0-based), or 'all'");
-  profile->add_option("--snapshot-factor", options->run.snapshot_factor,
-                      "Snapshot = SMs x resident blocks per SM x this")
+                      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
+                     "makes a global-memory access, looking past up to 8 empty ones)");
+  profile
+      ->add_option("--snapshot-factor", options->run.snapshot_factor,
+                   "Snapshot = SMs x resident blocks per SM x this")
       ->check(CLI::Range(1u, 1u << 20))
       ->capture_default_str();
   add_simulation_options(*profile, options->simulate);

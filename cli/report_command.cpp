@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "output_path.hpp"
 #include "memcarlo/reports/html_report.hpp"
 #include "simulate_support.hpp"
 
@@ -28,7 +29,7 @@ void write_page(const std::string& page, const std::string& path) {
   std::ofstream out(path, std::ios::binary);
   out << page;
   if (!out) {
-    throw UserError("cannot write the HTML report to " + path, 1);
+    throw UserError(write_failure(path, "HTML report"), 1);
   }
 }
 

@@ -150,7 +150,8 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--kernel,-k", options.kernel,
                      "Trace only these kernels (comma-separated names)");
   command.add_option("--launch", options.launch,
-                     "Which launch of each traced kernel (0-based), or 'all'");
+                     "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
+                     "makes a global-memory access, looking past up to 8 empty ones)");
   command.add_option("--snapshot-factor", options.snapshot_factor,
                      "Snapshot = SMs x resident blocks per SM x this")
       ->check(CLI::Range(1u, 1u << 20))

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "output_path.hpp"
 #include "merge.hpp"
 #include "ranks.hpp"
 #include "shard_file.hpp"
@@ -49,7 +50,17 @@ CLI::Validator positive_finite() {
 sim::HierarchyConfig load_config(const std::string& hierarchy,
                                  const std::vector<std::string>& overrides) {
   try {
-    return sim::load_hierarchy(hierarchy, overrides);
+    std::vector<std::string> defaulted;
+    sim::HierarchyConfig config = sim::load_hierarchy(hierarchy, overrides, &defaulted);
+    if (!defaulted.empty() && ranks::leader()) {
+      std::string list;
+      for (const std::string& key : defaulted) {
+        list += (list.empty() ? "" : ", ") + key;
+      }
+      std::cerr << "memcarlo: note: " << hierarchy << " leaves out keys added since the first "
+                << "release; they take their defaults: " << list << "\n";
+    }
+    return config;
   } catch (const sim::ConfigError& e) {
     throw UserError(e.what(), 2);
   }
@@ -114,6 +125,10 @@ void run_simulate(const SimulateOptions& given, const ShardSpec& shard,
         "--until-ci cannot be used with --shard: the stop rule needs every trial of "
         "a round, and a shard holds only its own; give a fixed --trials N",
         2);
+  }
+  if (ranks::leader() && !shard.active()) {  // before the compile and the trials that fill them
+    check_writable(options.output, "report");
+    check_writable(options.html, "HTML report");
   }
   const auto started = std::chrono::steady_clock::now();
   const reports::TableOptions table = table_options(options);
@@ -263,7 +278,7 @@ void write_simulate_report(const SimulateOptions& options, const SimulateReportI
     std::ofstream out(options.output);
     out << json << "\n";
     if (!out) {
-      throw UserError("cannot write the report to " + options.output, 1);
+      throw UserError(write_failure(options.output, "report"), 1);
     }
   } else {
     std::cout << json << "\n";

@@ -6,11 +6,23 @@
 # table and writes out/report.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+# Prints where its time goes: installing, configuring, building, profiling.
+started=$SECONDS
+step() {
+  echo "demo.sh: $1 took $((SECONDS - step_started)) s"
+  step_started=$SECONDS
+}
+step_started=$SECONDS
+bash scripts/install-deps.sh --demo
+step "installing packages"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMEMCARLO_BUILD_TESTS=OFF \
   -DMEMCARLO_BUILD_BENCH=OFF >/dev/null
+step "configuring"
 cmake --build build --target memcarlo memcarlo-cc memcarlo-instrument memcarlo_host_runtime \
   -j"$(nproc)"
+step "building memcarlo, memcarlo-cc, the instrumenter and the host runtime"
 mkdir -p out
 ./build/cli/memcarlo profile examples/spmv/spmv_scalar.cu --hierarchy fermi-c2050 --trials 32 \
   --seed 1 --work-dir out/spmv_scalar -o out/report.json -- --matrix u --rows 32768
+step "profiling (build the example, run it traced, simulate 32 trials)"
+echo "demo.sh: $((SECONDS - started)) s in all"

@@ -7,10 +7,38 @@
 # MEMCARLO_SKIP_DEMO=1 skips the demo step (for a quicker local rerun; CI never sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Each stage's wall time, printed at the end (also when a stage fails): CI has a time budget.
+stage_names=()
+stage_seconds=()
+stage_started=$SECONDS
+stage_current=""
+stage() {
+  if [ -n "$stage_current" ]; then
+    stage_names+=("$stage_current")
+    stage_seconds+=($((SECONDS - stage_started)))
+  fi
+  stage_current="$1"
+  stage_started=$SECONDS
+  [ -z "$1" ] || echo "test.sh: stage: $1"
+}
+print_stages() {
+  local status=$?
+  stage ""
+  echo "test.sh: stage durations (total ${SECONDS} s):"
+  for i in "${!stage_names[@]}"; do
+    printf 'test.sh:   %-34s %5d s\n' "${stage_names[$i]}" "${stage_seconds[$i]}"
+  done
+  return $status
+}
+trap print_stages EXIT
+
+stage "install dependencies"
 bash scripts/install-deps.sh
 jobs=$(nproc)
 
 if [ "${MEMCARLO_SKIP_DEMO:-0}" != "1" ]; then
+  stage "demo (README's first command)"
   echo "test.sh: running the README's first command, scripts/demo.sh"
   bash scripts/demo.sh
 fi
@@ -20,12 +48,14 @@ count_tests() {
   ctest --test-dir "$1" -N | sed -n 's/^Total Tests: \([0-9]*\)$/\1/p'
 }
 
+stage "release build"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMEMCARLO_BUILD_TESTS=ON \
   -DMEMCARLO_BUILD_INSTRUMENTER=ON -DMEMCARLO_BUILD_CUDA_BACKEND=ON -DMEMCARLO_BUILD_BENCH=ON \
   -DMEMCARLO_SANITIZE=OFF -DMEMCARLO_BROWSER_TESTS=ON -DMEMCARLO_WITH_MPI=ON
 cmake --build build -j"$jobs"
 release_tests=$(count_tests build)
 echo "test.sh: ${release_tests} release tests"
+stage "release tests"
 ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs" --timeout 900
 
 # Sanitizers: the libraries and their tests; the Clang-based instrumenter and the benchmarks stay
@@ -33,6 +63,7 @@ ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs" --timeout 
 # does the browser test of the HTML reports (Chromium is not instrumented; the release build runs it).
 # -g1 (line tables only) keeps sanitizer reports symbolized with file:line at a fraction of the
 # compile and link time of full debug information.
+stage "ASan+UBSan build"
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_SANITIZE=ON \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
   -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
@@ -40,6 +71,7 @@ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCAR
 cmake --build build-sanitize -j"$jobs"
 sanitizer_tests=$(count_tests build-sanitize)
 echo "test.sh: ${sanitizer_tests} sanitizer tests"
+stage "ASan+UBSan tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-sanitize --output-on-failure --no-tests=error -j"$jobs" --timeout 1800
 
@@ -47,6 +79,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # several threads, fibers) and the trace writer. TBB is not instrumented: our side of its parallel
 # regions is annotated and tests/tsan.supp suppresses races inside its own headers only.
 tsan_targets=(sim_tests host_runtime_emulation_test host_runtime_trace_test tracebuf_tests)
+stage "TSan build"
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_TSAN=ON \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DMEMCARLO_SANITIZE=OFF \
   -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
@@ -55,11 +88,13 @@ cmake --build build-tsan -j"$jobs" --target "${tsan_targets[@]}"
 tsan_labels="^($(IFS='|'; echo "${tsan_targets[*]}"))\$"
 tsan_tests=$(ctest --test-dir build-tsan -N -L "$tsan_labels" | sed -n 's/^Total Tests: \([0-9]*\)$/\1/p')
 echo "test.sh: ${tsan_tests} tests under ThreadSanitizer"
+stage "TSan tests"
 TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan -L "$tsan_labels" --output-on-failure --no-tests=error -j"$jobs" \
   --timeout 1800
 
 # Coverage-guided fuzzing, briefly: every committed regression input, then each harness from its
 # seeds for a fixed time (scripts/fuzz.sh SECONDS runs them longer).
+stage "fuzzers"
 bash scripts/fuzz.sh 20 --jobs "$jobs" --out build-fuzz/ci-out
 echo "test.sh: all tests passed: ${release_tests} release, ${sanitizer_tests} under ASan+UBSan, ${tsan_tests} under TSan; fuzzers clean"

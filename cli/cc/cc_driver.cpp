@@ -234,8 +234,9 @@ class Driver {
       return true;
     }
     const fs::path tree = tree_of(unit);
-    std::vector<std::string> argv = {options_.instrument_tool, source, "--output-dir",
-                                     tree.string(), "--backend", host() ? "host" : "cuda", "--"};
+    std::vector<std::string> argv = {
+        options_.instrument_tool, source, "--output-dir", tree.string(), "--backend",
+        host() ? "host" : "cuda", "--"};
     append(argv, in_.preprocessor);
     if (!in_.standard.empty()) {
       argv.push_back("-std=" + in_.standard);
@@ -253,9 +254,8 @@ class Driver {
       }
       if (host()) {
         std::cerr << "memcarlo-cc: error: the host backend compiles only instrumented sources "
-                     "(kernel launches <<<...>>> are not C++): fix what memcarlo-instrument "
-                     "reports above, or build with --backend cuda, which compiles such a file "
-                     "as written\n";
+                     "(kernel launches <<<...>>> are not C++): "
+                  << advice_for_uninstrumentable(source) << "\n";
         return false;
       }
       std::cerr << "memcarlo-cc: warning: compiling " << source
@@ -367,8 +367,9 @@ class Driver {
       argv.push_back(original_dir);
       // nvcc optimizes device code whatever -O says (only -G turns that off), and here the device
       // code runs on the CPU: without an -O of the user's, emulate at -O2 rather than GCC's -O0.
-      const bool has_level = std::any_of(in_.optimization.begin(), in_.optimization.end(),
-                                         [](const std::string& f) { return f.rfind("-O", 0) == 0; });
+      const bool has_level =
+          std::any_of(in_.optimization.begin(), in_.optimization.end(),
+                      [](const std::string& f) { return f.rfind("-O", 0) == 0; });
       if (!has_level) {
         argv.push_back("-O2");
       }
@@ -450,8 +451,11 @@ class Driver {
         argv.push_back(flag);
       }
       append(argv, options_.host_link_inputs);
+      // nvcc hands the host compiler's flags (-Xcompiler) to the link as well, which is what
+      // makes `-Xcompiler -fopenmp` on a one-line compile-and-link link libgomp; dependency
+      // output flags are for compiles only.
       for (const std::string& flag : in_.host_compiler_flags) {
-        if (flag.rfind("-fsanitize", 0) == 0 || flag == "-pthread" || flag == "-shared") {
+        if (flag.rfind("-M", 0) != 0 && flag.rfind("-Wp,", 0) != 0) {
           argv.push_back(flag);
         }
       }
@@ -467,8 +471,49 @@ class Driver {
     return run_visible(argv, options_.verbose);
   }
 
+  /// What to do about a source the instrumenter could not parse, checked with nvcc when this
+  /// build knows one: an error nvcc reports too is the source's, and no backend builds it as it is.
+  std::string advice_for_uninstrumentable(const std::string& source) {
+    if (options_.nvcc.empty()) {
+      return "fix what memcarlo-instrument reports above; if nvcc compiles the file as it is, "
+             "--backend cuda builds it as written (untraced)";
+    }
+    std::vector<std::string> argv = {options_.nvcc,
+                                     "-c",
+                                     source,
+                                     "-o",
+                                     (fs::path(temp_) / "nvcc-check.o").string(),
+                                     "-Wno-deprecated-gpu-targets"};
+    append(argv, in_.preprocessor);
+    if (!in_.standard.empty()) {
+      argv.push_back("-std=" + in_.standard);
+    }
+    append(argv, in_.gpu);
+    std::string output;
+    if (run_capture(argv, output, options_.verbose) != 0) {
+      const auto first_error = output.find("error");
+      const auto line_begin =
+          first_error == std::string::npos ? std::string::npos : output.rfind('\n', first_error);
+      const auto begin = line_begin == std::string::npos ? 0 : line_begin + 1;
+      const std::string first = first_error == std::string::npos
+                                    ? ""
+                                    : output.substr(begin, output.find('\n', begin) - begin);
+      return "nvcc rejects " + source + " too" + (first.empty() ? "" : " (" + first + ")") +
+             ", so the errors above are in the source: fix them (neither backend builds it as it "
+             "is)";
+    }
+    return "nvcc compiles " + source +
+           " as it is, so this is a limit of memcarlo-instrument: --backend cuda builds it as "
+           "written (untraced on the CPU), and the errors above say what the host backend could "
+           "not parse";
+  }
+
   std::string resource_usage(const std::string& source) {
-    std::vector<std::string> argv = {options_.nvcc, "--resource-usage", "-c", source, "-o",
+    std::vector<std::string> argv = {options_.nvcc,
+                                     "--resource-usage",
+                                     "-c",
+                                     source,
+                                     "-o",
                                      (fs::path(temp_) / "resources.o").string(),
                                      "-Wno-deprecated-gpu-targets"};
     append(argv, in_.preprocessor);

@@ -121,7 +121,8 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
       plan.error = "launch " + std::to_string(launch.info.index) + " (" + launch.info.kernel +
                    "): a block of " + std::to_string(launch.info.block.volume()) +
                    " threads does not fit on one SM of hierarchy " + config.name + ": " +
-                   detail::exceeded_limits(launch.info, config.sm);
+                   detail::exceeded_limits(launch.info, config.sm) +
+                   detail::presets_that_fit(launch.info);
       break;
     }
     const auto launch_index = static_cast<std::uint32_t>(out.launches.size());

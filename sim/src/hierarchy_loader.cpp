@@ -98,7 +98,7 @@ HierarchyConfig from_preset(const detail::Preset& preset) {
   return config;
 }
 
-HierarchyConfig from_file(const std::string& path) {
+HierarchyConfig from_file(const std::string& path, std::vector<std::string>* defaulted) {
   std::ifstream in(path);
   if (!in) {
     throw ConfigError(
@@ -141,6 +141,9 @@ HierarchyConfig from_file(const std::string& path) {
   for (const auto& p : detail::parameters()) {
     if (!provided.contains(p.info.key) && p.info.key != "description" && !p.info.optional) {
       missing += (missing.empty() ? "" : ", ") + p.info.key;
+    }
+    if (!provided.contains(p.info.key) && p.info.added_later && defaulted != nullptr) {
+      defaulted->push_back(p.info.key + "=" + p.info.fallback);
     }
   }
   if (!missing.empty()) {
@@ -287,14 +290,15 @@ std::vector<std::string> preset_names() {
 }
 
 HierarchyConfig load_hierarchy(const std::string& name_or_file,
-                               const std::vector<std::string>& overrides) {
+                               const std::vector<std::string>& overrides,
+                               std::vector<std::string>* defaulted) {
   HierarchyConfig config;
   std::string where;
   if (const auto* preset = find_preset(name_or_file)) {
     config = from_preset(*preset);
     where = "preset " + name_or_file + ": ";
   } else if (std::filesystem::exists(name_or_file)) {
-    config = from_file(name_or_file);
+    config = from_file(name_or_file, defaulted);
     where = name_or_file + ": ";
   } else {
     throw ConfigError("hierarchy \"" + name_or_file + "\" is neither a preset (" + preset_list() +

@@ -26,7 +26,7 @@ Parameter make(std::string key, std::string type, std::string description, Field
                std::vector<std::string> choices = {}) {
   Parameter p;
   p.info = {std::move(key), std::move(type), std::move(description), std::move(choices), false,
-            ""};
+            "",           false};
   p.get = [field](const HierarchyConfig& c) {
     return json(field(const_cast<HierarchyConfig&>(c)));
   };
@@ -468,8 +468,40 @@ std::vector<Parameter> build() {
 
 }  // namespace
 
+namespace {
+
+/// The keys of the first release's hierarchy files, which every full file must still give. Keys
+/// added since then take their default when a file leaves them out (files written before them
+/// keep loading), and the loader says which did.
+constexpr std::string_view kFirstReleaseKeys[] = {
+    "name", "description", "clock_mhz", "sm.count", "sm.max_threads", "sm.max_blocks",
+    "sm.max_warps", "sm.registers", "sm.shared_memory", "sm.default_registers_per_thread",
+    "sm.issue_cycles", "sm.warp_quantum", "l1.enabled", "l1.size", "l1.line", "l1.sector",
+    "l1.associativity", "l1.replacement", "l1.latency", "l1.store_policy", "l1.mshrs", "l2.size",
+    "l2.line", "l2.sector", "l2.associativity", "l2.slices", "l2.replacement", "l2.latency",
+    "l2.inclusive", "l2.write_activation", "interconnect.scheduler", "interconnect.epoch_cycles",
+    "dram.model", "dram.channels", "dram.banks", "dram.row_bytes", "dram.interleave_bytes",
+    "dram.mapping", "dram.base_latency", "dram.t_rcd", "dram.t_rp", "dram.t_cas", "dram.t_burst",
+    "dram.batch_max_group", "dram.batch_max_groups", "schedule.start_jitter"};
+
+std::vector<Parameter> with_later_keys_optional(std::vector<Parameter> table) {
+  const HierarchyConfig defaults;
+  for (Parameter& p : table) {
+    const bool first = std::find(std::begin(kFirstReleaseKeys), std::end(kFirstReleaseKeys),
+                                 p.info.key) != std::end(kFirstReleaseKeys);
+    if (!first && !p.info.optional) {
+      p.info.optional = true;
+      p.info.added_later = true;
+      p.info.fallback = p.get(defaults).dump();
+    }
+  }
+  return table;
+}
+
+}  // namespace
+
 const std::vector<Parameter>& parameters() {
-  static const std::vector<Parameter> table = build();
+  static const std::vector<Parameter> table = with_later_keys_optional(build());
   return table;
 }
 

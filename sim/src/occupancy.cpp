@@ -7,6 +7,7 @@
 #include <string>
 
 #include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
 
 namespace memcarlo::sim {
 namespace {
@@ -63,7 +64,9 @@ std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& 
   if (needs.registers > sm.registers) {
     add(std::to_string(needs.registers) + " registers (" +
         std::to_string(needs.registers_per_thread) + " per thread" +
-        (launch.registers_per_thread == 0 ? ", sm.default_registers_per_thread" : "") +
+        (launch.registers_per_thread == 0
+             ? ", sm.default_registers_per_thread: the trace does not record them"
+             : " as the trace records them: memcarlo-cc takes them from nvcc's resource usage") +
         ") > sm.registers " + std::to_string(sm.registers));
   }
   if (needs.shared > sm.shared_memory) {
@@ -75,6 +78,21 @@ std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& 
         std::to_string(sm.shared_memory));
   }
   return out;
+}
+
+std::string presets_that_fit(const tracebuf::LaunchInfo& launch) {
+  std::string fitting;
+  for (const std::string& name : preset_names()) {
+    if (plan_occupancy(launch, load_hierarchy(name)).resident_blocks > 0) {
+      fitting += (fitting.empty() ? "" : ", ") + name;
+    }
+  }
+  if (fitting.empty()) {
+    return ". No preset's SM holds this block; give a hierarchy file whose sm keys do";
+  }
+  return ". Presets whose SM holds this block: " + fitting +
+         "; simulate with one of them (-H PRESET), best on a trace sized for it (memcarlo run "
+         "-H PRESET -- PROGRAM), or raise the sm keys named here with --set";
 }
 
 }  // namespace detail

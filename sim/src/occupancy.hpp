@@ -13,4 +13,9 @@ namespace memcarlo::sim::detail {
 /// fits).
 std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& sm);
 
+/// What to do when no block fits, for that error: ". Presets whose SM holds this block: v100,
+/// ...; simulate with one (-H), best on a trace sized for it (memcarlo run -H PRESET)", or the
+/// same without the list when none does.
+std::string presets_that_fit(const tracebuf::LaunchInfo& launch);
+
 }  // namespace memcarlo::sim::detail

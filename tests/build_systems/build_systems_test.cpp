@@ -111,6 +111,27 @@ TEST(MemcarloCc, HostBackendStopsWithTheInstrumenterDiagnosticsInsteadOfCompilin
   EXPECT_FALSE(fs::exists(dir / "out.o"));
 }
 
+TEST(MemcarloCc, AnErrorNvccReportsTooIsToBeFixedInTheSourceNotByAnotherBackend) {
+  if (!nvcc_available())
+    GTEST_SKIP() << "no nvcc";
+  const Scratch scratch("semicolon");
+  const fs::path& dir = scratch.path();
+  const CommandResult r =
+      run(kCc + " --backend host --memcarlo-no-resources -c " +
+          quoted(kData + "/data/missing_semicolon.cu") + " -o " + quoted((dir / "out.o").string()));
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("missing_semicolon.cu:4:28: error: expected ';'"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("nvcc rejects " + kData + "/data/missing_semicolon.cu too"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("fix them (neither backend builds it as it is)"), std::string::npos)
+      << r.output;
+  // The wrong advice of before: another backend would not build it either.
+  EXPECT_EQ(r.output.find("build with --backend cuda"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("--backend cuda builds it"), std::string::npos) << r.output;
+}
+
 TEST(MemcarloCc, CudaBackendPrintsTheDiagnosticsThenCompilesTheOriginal) {
   if (!nvcc_available())
     GTEST_SKIP() << "no nvcc";
@@ -188,6 +209,18 @@ TEST(MemcarloCc, SizeMacrosOnTheCommandLineBuildRunAndTrace) {
   // (memcarlo run traces the first launch of a kernel.)
   EXPECT_EQ(traced_kernels(program, "size_macros: OK 64x48x32"),
             std::vector<std::string>{"product"});
+}
+
+TEST(MemcarloCc, XcompilerFlagsReachTheLinkOfAOneLineBuildAsWithNvcc) {
+  // `nvcc -Xcompiler -fopenmp prog.cu -o prog`: without -fopenmp at the link, libgomp is missing
+  // (undefined reference to omp_get_num_threads).
+  const Scratch scratch("openmp");
+  const fs::path program = scratch.path() / "openmp_host";
+  const CommandResult built =
+      run(kCc + " --backend host --memcarlo-no-resources -Xcompiler -fopenmp " +
+          quoted(kData + "/data/openmp_host.cu") + " -o " + quoted(program.string()));
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  EXPECT_EQ(traced_kernels(program, "openmp_host: OK"), std::vector<std::string>{"fill"});
 }
 
 TEST(MemcarloCc, DeviceSideLaunchBuildsWithAWarningAndStopsNamingTheKernel) {

@@ -42,6 +42,8 @@ struct TraceSpec {
   std::vector<std::string> kernels = {"gather"};  // one launch each
   std::string file = "/src/project/kernels/gather.cu";
   std::uint32_t blocks = 16;
+  std::uint32_t threads_per_block = 128;   // the launch's block; warps 0-3 hold the records
+  std::uint32_t registers_per_thread = 0;  // 0: the trace does not say
 };
 
 /// Per kernel k one launch of `blocks` blocks x 4 warps, with its own three accesses (ids 3k to
@@ -84,7 +86,8 @@ inline std::string write_trace(const std::string& name, const TraceSpec& spec = 
     LaunchInfo launch;
     launch.kernel = spec.kernels[k];
     launch.grid = {spec.blocks, 1, 1};
-    launch.block = {128, 1, 1};
+    launch.block = {spec.threads_per_block, 1, 1};
+    launch.registers_per_thread = spec.registers_per_thread;
     launch.snapshot_block_count = spec.blocks;
     launch.sequence_in_program = k;
     const auto index = writer.begin_launch(launch);

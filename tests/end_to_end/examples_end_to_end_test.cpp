@@ -425,8 +425,10 @@ TEST(SpmvCaseStudy, ProfileOfTheScalarKernelFindsIndicesAndValuesSlowerThanY) {
   ASSERT_TRUE(x.count("indices[j]") && x.count("val[j]") && x.count("y[ind]")) << r.output;
   EXPECT_GT(x.at("indices[j]").per_request(), x.at("y[ind]").per_request());
   EXPECT_GT(x.at("val[j]").per_request(), x.at("y[ind]").per_request());
-  // profile writes the HTML page beside the report.
-  std::ifstream page(report.parent_path() / "report.html");
+  // profile writes the HTML page beside the report, named after it (two programs profiled into
+  // one folder keep their pages apart).
+  EXPECT_FALSE(fs::exists(report.parent_path() / "report.html")) << r.output;
+  std::ifstream page(report.parent_path() / "profile.html");
   const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
   EXPECT_NE(html.find("id=\"report-data\""), std::string::npos) << r.output;
 }

@@ -30,6 +30,14 @@ __global__ void touch(int* data) {
   *memcarlo_probe(memcarlo_tu, 0u, &(data[i])) += 1;
 }
 
+// Touches its data only when n > 0: a launch with n == 0 makes no record.
+__global__ void touch_if(int* data, int n) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (n > 0) {
+    *memcarlo_probe(memcarlo_tu, 0u, &(data[i])) += n;
+  }
+}
+
 __global__ void other_kernel(int* data) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   *memcarlo_probe(memcarlo_tu, 0u, &(data[i])) += 2;
@@ -186,6 +194,42 @@ TEST_F(HostSnapshot, DefaultTracesTheFirstLaunchOfEachKernel) {
   EXPECT_EQ(reader.launches()[1].info.sequence_in_program, 2u);
 }
 
+TEST_F(HostSnapshot, AnEmptyFirstLaunchIsFollowedByTheKernelsFirstLaunchWithRecords) {
+  memcarlo::host::set_runtime_options(host_test::trace_options(path_));
+  DeviceArray<int> data(32);
+  data.fill(0);
+  for (const int n : {0, 0, 3, 5}) {
+    memcarlo_launch("touch_if", touch_if, 1, 32, 0, 0, data.get(), n);
+  }
+  TraceReader reader = finish();
+  // Launches 0 and 1 (empty, kept) and 2, the first with records; not 3.
+  ASSERT_EQ(reader.launches().size(), 3u);
+  EXPECT_EQ(reader.launches()[2].info.sequence_in_program, 2u);
+  EXPECT_TRUE(reader.launches()[0].warps.empty() && reader.launches()[1].warps.empty());
+  EXPECT_FALSE(reader.launches()[2].warps.empty());
+  EXPECT_EQ(data.to_host()[0], 8);
+
+  // An explicit launch 0 (MEMCARLO_LAUNCH=0) is that launch only, empty or not.
+  memcarlo::host::RuntimeOptions chosen = host_test::trace_options(path_ + ".chosen");
+  chosen.first_launch_with_records = false;
+  memcarlo::host::set_runtime_options(chosen);
+  for (const int n : {0, 3}) {
+    memcarlo_launch("touch_if", touch_if, 1, 32, 0, 0, data.get(), n);
+  }
+  memcarlo::host::finish_trace();
+  reader = TraceReader::open(path_ + ".chosen");
+  EXPECT_EQ(reader.launches().size(), 1u);
+  std::remove((path_ + ".chosen").c_str());
+
+  // A kernel that never makes a record: at most kMaxEmptyTracedLaunches launches are traced.
+  memcarlo::host::set_runtime_options(host_test::trace_options(path_));
+  for (std::uint32_t i = 0; i < memcarlo::host::kMaxEmptyTracedLaunches + 3; ++i) {
+    memcarlo_launch("touch_if", touch_if, 1, 32, 0, 0, data.get(), 0);
+  }
+  reader = finish();
+  EXPECT_EQ(reader.launches().size(), memcarlo::host::kMaxEmptyTracedLaunches);
+}
+
 namespace {
 std::map<std::string, std::string> fake_environment;
 const char* fake_getenv(const char* name) {
@@ -220,6 +264,7 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   EXPECT_EQ(options.trace_path, "/tmp/x.mct");
   EXPECT_EQ(options.kernels, (std::vector<std::string>{"spmv", "axpy"}));
   EXPECT_EQ(options.launch, 2u);
+  EXPECT_FALSE(options.first_launch_with_records);  // the user chose the launch
   EXPECT_EQ(options.snapshot_factor, 8u);
   EXPECT_EQ(options.snapshot_first_block, 5u);
   EXPECT_EQ(options.snapshot_blocks, 77u);
@@ -247,6 +292,7 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   const auto defaults = memcarlo::host::detail::options_from(fake_getenv);
   EXPECT_TRUE(defaults.trace_path.empty());
   EXPECT_EQ(defaults.launch, 0u);
+  EXPECT_TRUE(defaults.first_launch_with_records);
   EXPECT_EQ(defaults.snapshot_factor, 4u);
   EXPECT_EQ(defaults.limits.sm_count, 14u);
   EXPECT_TRUE(defaults.bounds_check);

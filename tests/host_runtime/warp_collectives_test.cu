@@ -1,6 +1,7 @@
 // Warp votes, shuffles (with widths), matches and reductions in lockstep, including divergent
 // code, partial warps, __activemask, legacy maskless forms and cooperative-groups tiles.
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 
 #include <vector>
@@ -161,13 +162,60 @@ TEST(HostWarpCollectives, PartialWarpMasksCoverOnlyExistingLanes) {
   EXPECT_EQ(b[0], 0xffffffffu);
   EXPECT_EQ(b[40], 0x0000ffffu);
   EXPECT_EQ(s[0], 31 * 32 / 2);
-  // Lanes of the partial warp whose xor partner is missing keep their own value at that step;
-  // lane 0 of warp 1 sums 32..47 over offsets 1, 2, 4, 8, then adds itself at offset 16.
+  // A lane whose xor partner lies past the end of the partial warp reads 0, as on a GPU: lane 0
+  // of warp 1 sums 32..47 over offsets 1, 2, 4, 8 and adds nothing at offset 16.
   int expected = 0;
   for (int t = 32; t < 48; ++t) {
     expected += t;
   }
-  EXPECT_EQ(s[32], 2 * expected);
+  EXPECT_EQ(s[32], expected);
+}
+
+// The final pass of a reduction sample, in a block of 4 or 8 threads: full-warp shuffles whose
+// source lanes past the block's last thread do not exist.
+__global__ void tiny_block_shuffles(int* down, int* index, int* up, int* tile_down, int* sums,
+                                    int* maxima) {
+  const int value = static_cast<int>(threadIdx.x) + 1;
+  int sum = value;
+  for (int offset = 16; offset > 0; offset /= 2) {
+    sum += __shfl_down_sync(kFull, sum, static_cast<unsigned>(offset));
+  }
+  down[threadIdx.x] = sum;
+  index[threadIdx.x] = __shfl_sync(kFull, value, 20);  // lane 20 does not exist
+  up[threadIdx.x] = __shfl_up_sync(kFull, value, 1);   // lane 0: out of range, its own value
+  cg::thread_block_tile<32> tile32 = cg::tiled_partition<32>(cg::this_thread_block());
+  int tile_sum = value;
+  for (int offset = static_cast<int>(tile32.size()) / 2; offset > 0; offset /= 2) {
+    tile_sum += tile32.shfl_down(tile_sum, static_cast<unsigned>(offset));
+  }
+  tile_down[threadIdx.x] = tile_sum;
+  sums[threadIdx.x] = cg::reduce(tile32, value, cg::plus<int>());
+  maxima[threadIdx.x] = cg::reduce(tile32, -value, cg::greater<int>());  // all negative
+}
+
+TEST(HostWarpCollectives, ShufflesPastTheLastThreadOfAPartialWarpReadZeroAsOnTheGpu) {
+  for (const int threads : {4, 8}) {
+    DeviceArray<int> down(threads), index(threads), up(threads), tile_down(threads),
+        sums(threads), maxima(threads);
+    memcarlo_launch("tiny_block_shuffles", tiny_block_shuffles, 1, threads, 0, 0, down.get(),
+                    index.get(), up.get(), tile_down.get(), sums.get(), maxima.get());
+    const int total = threads * (threads + 1) / 2;
+    const auto d = down.to_host();
+    const auto i = index.to_host();
+    const auto u = up.to_host();
+    const auto t = tile_down.to_host();
+    const auto s = sums.to_host();
+    const auto m = maxima.to_host();
+    EXPECT_EQ(d[0], total) << threads << " threads";  // was 2^5 x too much, one doubling a step
+    EXPECT_EQ(t[0], total) << threads << " threads";
+    for (int lane = 0; lane < threads; ++lane) {
+      EXPECT_EQ(i[lane], 0) << "lane " << lane;
+      EXPECT_EQ(u[lane], lane == 0 ? 1 : lane) << "lane " << lane;
+      // cg::reduce over a cut-short tile: the threads it has, every one of them gets the result.
+      EXPECT_EQ(s[lane], total) << "lane " << lane;
+      EXPECT_EQ(m[lane], -1) << "lane " << lane;  // not the 0 of a missing lane
+    }
+  }
 }
 
 TEST(HostWarpCollectives, DivergentHalvesShuffleUnderTheirOwnMasks) {

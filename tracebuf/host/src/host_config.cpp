@@ -97,6 +97,7 @@ RuntimeOptions options_from(const char* (*lookup)(const char*)) {
     }
   }
   if (const char* launch = env.raw("MEMCARLO_LAUNCH")) {
+    options.first_launch_with_records = false;  // the user chose
     if (std::string_view(launch) == "all") {
       options.launch.reset();
     } else {

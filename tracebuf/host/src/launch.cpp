@@ -184,6 +184,9 @@ void run_launch(const LaunchRequest& request) {
     warn_lane_sharing(request, totals.lane_sharing);
   }
 
+  if (plan.traced) {
+    traced_launch_ended(request.kernel_name, totals.records);
+  }
   RuntimeStats delta;
   delta.launches = 1;
   delta.traced_launches = plan.traced ? 1 : 0;

@@ -28,6 +28,10 @@ struct RuntimeState {
   std::mutex mutex;
   RuntimeOptions options;
   std::map<std::string, std::uint64_t> launches_per_kernel;
+  // first_launch_with_records: per kernel, its traced launches that made no record so far, and
+  // whether one made records (then no later launch of it is traced by that rule).
+  std::map<std::string, std::uint32_t> empty_traced_launches;
+  std::set<std::string> kernels_with_records;
   std::uint64_t launch_count = 0;
   std::unique_ptr<tracebuf::TraceWriter> writer;
   std::uint32_t loads_written = 0;
@@ -206,11 +210,18 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
   plan.max_block_events = options.max_block_events;
   plan.verbose = options.verbose;
   plan.bounds_check = options.bounds_check;
+  // After an empty traced launch 0, the kernel's next launch, while every one before it was
+  // traced and empty.
+  const std::uint32_t empty_before = s.empty_traced_launches[kernel];
+  const bool after_empty = options.first_launch_with_records && options.launch == 0 &&
+                           !s.kernels_with_records.contains(kernel) && empty_before > 0 &&
+                           empty_before == nth_of_kernel &&
+                           empty_before < kMaxEmptyTracedLaunches;
   const bool selected =
       !options.trace_path.empty() && !s.trace_failed &&
       (options.kernels.empty() || std::find(options.kernels.begin(), options.kernels.end(),
                                             kernel) != options.kernels.end()) &&
-      (!options.launch || *options.launch == nth_of_kernel);
+      (!options.launch || *options.launch == nth_of_kernel || after_empty);
   if (!selected || !open_trace(s)) {
     return plan;
   }
@@ -302,6 +313,22 @@ void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::ui
   }
 }
 
+void traced_launch_ended(const std::string& kernel, std::uint64_t records) {
+  RuntimeState& s = state();
+  std::lock_guard lock(s.mutex);
+  if (records > 0) {
+    s.kernels_with_records.insert(kernel);
+  } else if (!s.kernels_with_records.contains(kernel)) {
+    const std::uint32_t empty = ++s.empty_traced_launches[kernel];
+    if (s.options.first_launch_with_records && s.options.launch == 0 &&
+        empty == kMaxEmptyTracedLaunches && s.warned_kernels.insert(kernel + " empty").second) {
+      warn("kernel '" + kernel + "': its first " + std::to_string(empty) +
+           " launches made no global-memory access that was probed; no later launch of it is "
+           "traced (memcarlo run --launch N picks one)");
+    }
+  }
+}
+
 void add_launch_stats(const RuntimeStats& delta) {
   RuntimeState& s = state();
   std::lock_guard lock(s.mutex);
@@ -332,6 +359,8 @@ void set_runtime_options(const RuntimeOptions& options) {
   }
   s.options = options;
   s.launches_per_kernel.clear();
+  s.empty_traced_launches.clear();
+  s.kernels_with_records.clear();
   s.launch_count = 0;
 }
 

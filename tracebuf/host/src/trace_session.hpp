@@ -41,6 +41,10 @@ void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::ui
                         std::span<const tracebuf::WarpRecord> records);
 
 /// Adds a finished launch's counts to the statistics.
+/// A traced launch of `kernel` ended having made `records` warp records (for the rule of
+/// RuntimeOptions::first_launch_with_records).
+void traced_launch_ended(const std::string& kernel, std::uint64_t records);
+
 void add_launch_stats(const RuntimeStats& delta);
 
 }  // namespace memcarlo::host::detail

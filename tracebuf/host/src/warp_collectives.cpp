@@ -190,7 +190,15 @@ std::uint64_t WarpCollectives::shuffle_result(unsigned lane, std::uint32_t parti
     default:
       break;
   }
-  // Reading a lane that did not take part is undefined in CUDA; here it yields the own value.
+  // A source lane past the last thread of a partial warp does not exist. The PTX ISA leaves the
+  // value undefined (shfl.sync: an inactive source thread); public reduction samples that run a
+  // full 32-lane shfl_down reduction in a block of 4 or 8 threads pass on GPUs, which needs the
+  // missing lanes to read as 0 (docs/host-runtime.md, "Shuffles in partial warps").
+  if (source < 32 && (existing_ & (1u << source)) == 0) {
+    return 0;
+  }
+  // Reading an existing lane that did not take part is undefined as well; here it yields the
+  // caller's own value.
   if (source >= 32 || (participants & (1u << source)) == 0) {
     source = lane;
   }

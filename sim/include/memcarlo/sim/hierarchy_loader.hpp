@@ -26,6 +26,9 @@ struct ParameterInfo {
   // `fallback`, JSON text. Keys that describe the machine itself are required.
   bool optional = false;
   std::string fallback;
+  // A machine key added after the first release: optional too, so that a full file written
+  // before it existed still loads; the loader lists the ones a file left out.
+  bool added_later = false;
 };
 
 /// Every parameter a hierarchy file may set, in documentation order.
@@ -36,8 +39,11 @@ std::vector<std::string> preset_names();
 
 /// `name_or_file` is a preset name or a path to a JSON file. A file is either a full description
 /// or `{"base": "<preset>", ...}` overriding some keys of a preset. `overrides` are "key=value".
+/// A full file may leave out the keys added since the first release; each then takes its default,
+/// and `defaulted` (when given) receives "key=value" for each, so that the caller can say so.
 HierarchyConfig load_hierarchy(const std::string& name_or_file,
-                               const std::vector<std::string>& overrides = {});
+                               const std::vector<std::string>& overrides = {},
+                               std::vector<std::string>* defaulted = nullptr);
 
 /// The configuration as a flat JSON object text {"l1.size": 16384, ...}, for reports.
 std::string hierarchy_to_json(const HierarchyConfig& config);

@@ -4,6 +4,7 @@
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
 #pragma once
 
+#include <bit>
 #include "cooperative_groups.h"
 
 namespace cooperative_groups {
@@ -43,6 +44,16 @@ template <unsigned Size, class Parent, class Value, class Operation>
 Value reduce(const thread_block_tile<Size, Parent>& tile, Value value, Operation operation,
              ::memcarlo::host::CallSite where = {}) {
   if constexpr (Size <= 32) {
+    // A tile cut short by the end of the block (a block of 4 threads, a tile of 32) reduces over
+    // the threads it has, in rank order: a butterfly would mix in the missing lanes.
+    const auto present = static_cast<unsigned>(std::popcount(tile.mask()));
+    if (present < Size) {
+      Value result = tile.shfl(value, 0, where);
+      for (unsigned rank = 1; rank < present; ++rank) {
+        result = operation(result, tile.shfl(value, static_cast<int>(rank), where));
+      }
+      return result;
+    }
     for (unsigned offset = Size / 2; offset > 0; offset /= 2) {
       value = operation(value, tile.shfl_xor(value, static_cast<int>(offset), where));
     }

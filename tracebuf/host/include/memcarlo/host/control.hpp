@@ -19,11 +19,18 @@ struct KernelResources {
 };
 
 /// Everything the runtime reads from the environment (docs/host-runtime.md lists the variables).
+/// How many empty traced launches of one kernel first_launch_with_records looks past.
+inline constexpr std::uint32_t kMaxEmptyTracedLaunches = 8;
+
 struct RuntimeOptions {
   std::string trace_path;            // MEMCARLO_TRACE; empty: no tracing
   std::vector<std::string> kernels;  // MEMCARLO_KERNEL; empty: every kernel
   /// MEMCARLO_LAUNCH: which launch of each selected kernel is traced (0-based); nullopt: all.
   std::optional<std::uint64_t> launch = 0;
+  /// MEMCARLO_LAUNCH unset (launch 0 by default): a traced launch that made no global-memory
+  /// record is followed by the kernel's next launch, up to kMaxEmptyTracedLaunches of them, so that
+  /// the trace holds each kernel's first launch with records (the empty ones stay in it).
+  bool first_launch_with_records = true;
   std::uint32_t snapshot_factor = 4;             // MEMCARLO_SNAPSHOT_FACTOR
   std::uint64_t snapshot_first_block = 0;        // MEMCARLO_SNAPSHOT_FIRST_BLOCK
   std::optional<std::uint64_t> snapshot_blocks;  // MEMCARLO_SNAPSHOT_BLOCKS overrides the count
