@@ -4,7 +4,6 @@
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
 #pragma once
 
-#include <bit>
 #include "cooperative_groups.h"
 
 namespace cooperative_groups {
@@ -46,7 +45,9 @@ Value reduce(const thread_block_tile<Size, Parent>& tile, Value value, Operation
   if constexpr (Size <= 32) {
     // A tile cut short by the end of the block (a block of 4 threads, a tile of 32) reduces over
     // the threads it has, in rank order: a butterfly would mix in the missing lanes.
-    const auto present = static_cast<unsigned>(std::popcount(tile.mask()));
+    const unsigned first = detail::block_rank() / Size * Size;
+    const unsigned present = detail::block_size() - first < Size ? detail::block_size() - first
+                                                                 : Size;
     if (present < Size) {
       Value result = tile.shfl(value, 0, where);
       for (unsigned rank = 1; rank < present; ++rank) {
