@@ -53,12 +53,14 @@ function niceStep(span, count) {
   }
   return 10 * power;
 }
-function ticksOf(last, count) {
+// Ticks at multiples of a round step and at `last`, which replaces the tick before it when the
+// two would stand closer than `gap` pixels (`pixels` pixels per unit).
+function ticksOf(last, count, pixels, gap) {
   const step = niceStep(last, count);
   const ticks = [];
   for (let v = 0; v <= last; v += step) ticks.push(v);
   if (ticks[ticks.length - 1] !== last) {
-    if (ticks.length > 1 && last - ticks[ticks.length - 1] < step * 0.75) ticks.pop();
+    if (ticks.length > 1 && (last - ticks[ticks.length - 1]) * pixels < gap) ticks.pop();
     ticks.push(last);
   }
   return ticks;
@@ -69,10 +71,12 @@ function colour(w, max) {
 try {
   for (const p of panels) {
     const font = '12px system-ui, "DejaVu Sans", sans-serif';
-    const scale = Math.max(1, Math.floor(480 / p.bins));
-    const size = p.bins * scale;
-    const plot = Math.max(size, 240);
-    const left = 96, top = 48, bottom = 86, right = 24;
+    // About 480 pixels a side: a bin of cell pixels (a fraction when the bins do not divide 480).
+    const cell = 480 / p.bins;
+    const size = 480;
+    const plot = size;
+    const edge = (k) => Math.round(k * cell);
+    const left = 96, top = 48, bottom = 86, right = 40;
     const canvas = document.createElement('canvas');
     const ratio = window.devicePixelRatio || 1;
     const width = left + plot + right, height = top + size + bottom;
@@ -98,14 +102,14 @@ try {
     g.fillRect(0, 0, width, height);
     for (const [i, j, w] of p.cells) {
       g.fillStyle = colour(w, p.max);
-      g.fillRect(left + j * scale, top + i * scale, scale, scale);
+      g.fillRect(left + edge(j), top + edge(i), edge(j + 1) - edge(j), edge(i + 1) - edge(i));
     }
     g.strokeStyle = '#888';
     g.strokeRect(left - 0.5, top - 0.5, size + 1, size + 1);
     // Block axes: a block's tick at the middle of its bin.
     const last = p.blocks - 1;
-    const ticks = ticksOf(last, Math.max(2, Math.min(8, Math.floor(size / 60))));
-    const at = (block) => Math.floor(block / p.per_bin) * scale + scale / 2;
+    const ticks = ticksOf(last, 8, size / Math.max(1, p.blocks), 40);
+    const at = (block) => (Math.floor(block / p.per_bin) + 0.5) * cell;
     g.strokeStyle = '#1d232a';
     for (const b of ticks) {
       g.beginPath();
@@ -127,7 +131,7 @@ try {
     g.fillRect(left, barTop, barWidth, barHeight);
     g.strokeStyle = '#888';
     g.strokeRect(left - 0.5, barTop - 0.5, barWidth + 1, barHeight + 1);
-    const scaleTicks = p.max > 0 ? ticksOf(p.max, 4) : [0];
+    const scaleTicks = p.max > 0 ? ticksOf(p.max, 5, barWidth / p.max, 60) : [0];
     for (const v of scaleTicks) {
       const x = left + (p.max > 0 ? v / p.max : 0) * barWidth;
       g.beginPath(); g.moveTo(x, barTop + barHeight); g.lineTo(x, barTop + barHeight + 4); g.stroke();

@@ -128,7 +128,7 @@
   // The y range of a panel set: ratios on [0, 1]; otherwise the means and interval ends, with 0.
   function valueRange(entries, bounded) {
     if (bounded) {
-      return { min: 0, max: 1 };
+      return { min: 0, max: 1, bounded: true };
     }
     var low = 0;
     var high = 0;
@@ -143,8 +143,7 @@
     if (low === high) {
       high = low + 1;
     }
-    var pad = (high - low) * 0.05;
-    return { min: low < 0 ? low - pad : 0, max: high > 0 ? high + pad : 0 };
+    return { min: low, max: high, bounded: false };
   }
 
   function barChart(container, name, panel, entryOf, title, axisTitle, range, xTitle) {
@@ -180,7 +179,9 @@
         },
         scales: {
           x: { title: titled(xTitle), ticks: { autoSkip: false, maxRotation: 0, minRotation: 0 } },
-          y: { title: titled(axisTitle), min: range.min, max: range.max }
+          // Ratios exactly on [0, 1]; other axes from the bars and whiskers, rounded by Chart.js.
+          y: range.bounded ? { title: titled(axisTitle), min: range.min, max: range.max }
+                           : { title: titled(axisTitle), suggestedMin: range.min, suggestedMax: range.max }
         }
       },
       plugins: [intervalPlugin]
