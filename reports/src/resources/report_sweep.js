@@ -212,10 +212,39 @@
     });
   }
 
-  function sweepTable(points) {
-    var metrics = ['l1_read_hit_ratio', 'l2_read_hit_ratio', 'dram_latency_cycles', 'latency_cycles'].filter(function (metric) {
+  // The overall metrics the varied keys act on, as the terminal table chooses them
+  // (reports/src/sweep_report.cpp, sweep_table_metrics), then the latency X.
+  var actsOn = [['prefetch.', ['l1_read_hit_ratio', 'prefetch_coverage', 'prefetch_accuracy']],
+                ['placement.', ['numa_access_efficiency', 'numa_crossing_latency_cycles', 'numa_link_bytes']],
+                ['numa.', ['numa_access_efficiency', 'numa_crossing_latency_cycles', 'numa_link_bytes']],
+                ['schedule.', ['l1_read_hit_ratio', 'numa_access_efficiency', 'numa_crossing_latency_cycles']],
+                ['ldesc.', ['l1_read_hit_ratio', 'numa_access_efficiency', 'numa_crossing_latency_cycles']],
+                ['l1.', ['l1_read_hit_ratio', 'l2_read_hit_ratio']],
+                ['l2.', ['l2_read_hit_ratio', 'dram_latency_cycles']],
+                ['dram.', ['dram_latency_cycles']]];
+  var otherKeys = ['l1_read_hit_ratio', 'l2_read_hit_ratio', 'dram_latency_cycles'];
+
+  function tableMetrics(points, keys) {
+    var wanted = [];
+    keys.forEach(function (key) {
+      var family = actsOn.filter(function (entry) { return key.indexOf(entry[0]) === 0; })[0];
+      (family ? family[1] : otherKeys).forEach(function (metric) {
+        if (wanted.indexOf(metric) < 0) {
+          wanted.push(metric);
+        }
+      });
+    });
+    var reported = function (metric) {
+      return points.some(function (point) { return point.overall && isDistribution(point.overall[metric]); });
+    };
+    var shown = wanted.filter(reported);
+    return (shown.length > 0 ? shown : otherKeys).concat(['latency_cycles']).filter(function (metric) {
       return points.some(function (point) { return point.overall && metric in point.overall; });
     });
+  }
+
+  function sweepTable(points, keys) {
+    var metrics = tableMetrics(points, keys);
     var headers = ['#', 'parameters', 'trials'];
     metrics.forEach(function (metric) {
       headers.push(metricLabel(metric));
@@ -263,7 +292,7 @@
     app.appendChild(inputsSection(report));
     app.appendChild(section('Points', [
       element('p', { className: 'note', text: '* baseline. Δ: this point minus the baseline, mean of the per-trial differences over common random numbers, ± paired 95% half-width.' }),
-      element('div', { className: 'table-scroll' }, [sweepTable(points)])
+      element('div', { className: 'table-scroll' }, [sweepTable(points, layout.keys)])
     ]));
     var select = element('select', { id: 'scope-select', 'aria-label': 'Scope' });
     select.appendChild(element('option', { value: 'overall', text: 'overall' }));

@@ -348,6 +348,10 @@ TEST(HtmlInChromium, TwoKeySweepIsGroupedBarsWithReadableText) {
   EXPECT_EQ(status["charts"].size(), 2 * metrics.size());
   expect_sweep_charts_readable(status);
   EXPECT_EQ(dom.find("no paired difference"), std::string::npos);
+  // The points table shows what the l1.* keys act on, as the terminal table does, and X.
+  EXPECT_NE(dom.find("<th>Δ L1 read hit ratio</th><th>L2 read hit ratio</th>"), std::string::npos);
+  EXPECT_NE(dom.find("<th>Δ latency cycles</th>"), std::string::npos);
+  EXPECT_EQ(dom.find("<th>DRAM latency cycles</th>"), std::string::npos);
   expect_not_blank(page, "browser-sweep");
 }
 
