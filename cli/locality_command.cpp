@@ -331,6 +331,7 @@ void run_locality(const LocalityOptions& options) {
       }
       print_static(text, static_result, grid);
       panels.push_back({"static, elements", &static_result.elements});
+      panels.push_back({"static, lines", &static_result.lines});
       const locality::GraphComparison comparison =
           locality::compare(static_result, measured, table, static_options, *launch);
       document["static"] = locality::static_to_json(static_result, grid);
@@ -427,7 +428,8 @@ void add_locality_command(CLI::App& app) {
                       "Write block_i,block_j,elements,lines rows (`-` for stdout)");
   command->add_option("--html", options->html_output,
                       "Write a page with each graph's lower triangle as a heatmap (the paper's "
-                      "Figure 4; more than 512 blocks are drawn in bins)");
+                      "Figure 4; more than 512 blocks are drawn in bins), with block axes and a "
+                      "colour scale: elements and lines of every graph computed");
   command->add_option("--max-evaluations", options->max_evaluations,
                       "Index evaluations allowed per read before it is listed as not covered");
   command->callback([options] { run_locality(*options); });

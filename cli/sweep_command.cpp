@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <tbb/task_arena.h>
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -79,9 +80,32 @@ std::string compile_key(const sim::HierarchyConfig& config) {
   return kept.dump();
 }
 
-/// Each compared metric's paired difference from the baseline, overall and per load.
+/// The point's hierarchy: the preset or file of its `base` setting (the sweep's -H without one),
+/// then the sweep's --set overrides, then its other settings as --set overrides.
+sim::HierarchyConfig point_hierarchy(const SimulateOptions& simulation, const Parameters& point) {
+  std::string base = simulation.hierarchy;
+  std::vector<std::string> overrides = simulation.overrides;
+  for (const auto& [key, value] : point) {
+    if (key == kBaseKey) {
+      base = value;
+    } else {
+      overrides.push_back(key + "=" + value);
+    }
+  }
+  return sim::load_hierarchy(base, overrides);
+}
+
+/// Each compared metric's paired difference from the baseline, overall and per load: every
+/// metric of the table that either run reports (a counter group's only where either enabled it).
 void add_differences(reports::SweepPoint& point, const analysis::RunSeries& baseline,
                      const analysis::RunSeries& series) {
+  const auto compared = [&](const analysis::Metric* metric) {
+    const auto enabled = [&](const analysis::RunSeries& run) {
+      return std::find(run.counter_groups.begin(), run.counter_groups.end(), metric->group) !=
+             run.counter_groups.end();
+    };
+    return metric->group == nullptr || enabled(baseline) || enabled(series);
+  };
   const auto difference = [](const analysis::MetricSeries& a, const analysis::MetricSeries& b,
                              const analysis::Metric* metric) {
     const auto in_a = a.find(std::string(metric->name));
@@ -92,6 +116,9 @@ void add_differences(reports::SweepPoint& point, const analysis::RunSeries& base
   };
   for (const analysis::Metric* metric :
        analysis::difference_metrics(analysis::MetricScope::kAggregate)) {
+    if (!compared(metric)) {
+      continue;
+    }
     point.overall_difference.push_back(
         {metric, difference(baseline.overall, series.overall, metric)});
   }
@@ -101,6 +128,9 @@ void add_differences(reports::SweepPoint& point, const analysis::RunSeries& base
     const auto base = baseline.loads.find(id);
     for (const analysis::Metric* metric :
          analysis::difference_metrics(analysis::MetricScope::kLoad)) {
+      if (!compared(metric)) {
+        continue;
+      }
       load.metrics.push_back(
           {metric,
            difference(base == baseline.loads.end() ? kNone : base->second, metrics, metric)});
@@ -172,12 +202,8 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
     throw UserError(e.what(), 2);
   }
   for (std::size_t p = 0; p < points.size(); ++p) {
-    std::vector<std::string> overrides = simulation.overrides;
-    for (const auto& [key, value] : points[p]) {
-      overrides.push_back(key + "=" + value);
-    }
     try {
-      configs.push_back(sim::load_hierarchy(simulation.hierarchy, overrides));
+      configs.push_back(point_hierarchy(simulation, points[p]));
     } catch (const sim::ConfigError& e) {
       throw UserError(describe(p, points[p]) + ": " + e.what(), 2);
     }
@@ -190,10 +216,22 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
               << reader.truncated_at() << " (" << reader.truncation_reason()
               << "); simulating its readable prefix\n";
   }
-  if (const auto mismatch = reports::snapshot_mismatch(
-          reports::read_recorded_device(reader.meta().device_json), base, simulation.hierarchy);
-      mismatch && !simulation.quiet) {
-    std::cerr << "memcarlo: warning: " << simulation.trace << ": " << *mismatch << "\n";
+  // The snapshot's device against every hierarchy the points run on (-H and each `base`), once
+  // per hierarchy.
+  std::set<std::string> checked_bases;
+  const auto recorded = reports::read_recorded_device(reader.meta().device_json);
+  for (std::size_t p = 0; p <= points.size() && !simulation.quiet; ++p) {
+    std::string name = simulation.hierarchy;
+    for (const auto& [key, value] : p == 0 ? Parameters{} : points[p - 1]) {
+      name = key == kBaseKey ? value : name;
+    }
+    if (!checked_bases.insert(name).second) {
+      continue;
+    }
+    if (const auto mismatch =
+            reports::snapshot_mismatch(recorded, p == 0 ? base : configs[p - 1], name)) {
+      std::cerr << "memcarlo: warning: " << simulation.trace << ": " << *mismatch << "\n";
+    }
   }
   tracebuf::check_invariants(reader);
   std::string thread_note;
@@ -423,15 +461,21 @@ void add_sweep_command(CLI::App& app) {
   auto* sweep = app.add_subcommand(
       "sweep",
       "What-if runs: simulate a trace under several hierarchy settings (common random numbers) "
-      "and report each point's paired difference from the first");
+      "and report each point's paired difference from the first, for every metric of the "
+      "report (trial t of every point draws from the random streams (seed, t): common random "
+      "numbers; the table shows the metrics the varied keys act on)");
   sweep->add_option("TRACE", options->simulation.trace, "Trace file (.mct)")->required();
   add_simulation_options(*sweep, options->simulation);
   sweep->add_option("--vary", options->vary,
                     "KEY=V1,V2,...: the values of a hierarchy key (repeatable; the points are the "
-                    "Cartesian product of the lists, or with --zip their i-th values together)");
+                    "Cartesian product of the lists, or with --zip their i-th values together). "
+                    "KEY `base` varies the preset or hierarchy file itself (base=fermi-c2050,v100: "
+                    "each point starts from it instead of -H, then the --set overrides and its "
+                    "other keys)");
   sweep->add_flag("--zip", options->zip, "Pair the --vary lists (all of one length)");
   sweep->add_option("--points", options->points_file,
-                    "JSON file with an explicit list of points: [{\"KEY\": VALUE, ...}, ...]");
+                    "JSON file with an explicit list of points: [{\"KEY\": VALUE, ...}, ...] "
+                    "(\"base\": a preset or hierarchy file, as in --vary)");
   sweep->add_option("--csv", options->csv,
                     "Also write one CSV row per point x scope (overall, each load) x metric");
   sweep->add_option("--launch", options->simulation.launches,

@@ -1,15 +1,20 @@
 // The points of `memcarlo sweep`: each a list of hierarchy settings (key, value as given), applied
-// like --set KEY=VALUE. Malformed lists and files throw UserError (exit code 2).
+// like --set KEY=VALUE, except `base`, which names the point's preset or hierarchy file. Malformed
+// lists and files throw UserError (exit code 2).
 #pragma once
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace memcarlo::cli {
 
 using Parameters = std::vector<std::pair<std::string, std::string>>;
+
+/// The setting that names a point's preset or hierarchy file (-H) instead of a key of it.
+inline constexpr std::string_view kBaseKey = "base";
 
 /// The points of --vary KEY=V1,V2,... lists (values split at the commas outside brackets, so
 /// that a list value such as [0,8192] stays whole): their Cartesian product, the last list

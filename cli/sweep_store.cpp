@@ -9,9 +9,10 @@
 namespace memcarlo::cli {
 namespace {
 
-// 2: the points keep each load's pooled latency histogram; a point stored by version 1 is run
-// again.
-constexpr int kStoreVersion = 2;
+// 2: the points keep each load's pooled latency histogram; 3: the series hold every metric the
+// sweep pairs (the prefetch group's without a prefetcher, the aggregate latency X). A point
+// stored by an older version is run again.
+constexpr int kStoreVersion = 3;
 
 nlohmann::json series_json(const analysis::MetricSeries& series) {
   nlohmann::json out = nlohmann::json::object();

@@ -120,6 +120,21 @@ std::optional<double> load_latency(const MetricInputs& in) {
          crossing_per_access(in);
 }
 
+/// X of an aggregate (the loads of the run, a kernel or an allocation): the same equation on
+/// its loads' H1 (l1_read_hit_ratio), read H2 (l2_read_hit_ratio) and Tm, plus the crossing
+/// cycles per access, as load_latency takes them; undefined when no load reached the L1 or L2.
+std::optional<double> aggregate_latency(const MetricInputs& in) {
+  const auto l1 = counter_ratio<&AccessCounters::l1_hits, &AccessCounters::l1_accesses>(in);
+  const auto l2 = counter_ratio<&AccessCounters::l2_read_hits, &AccessCounters::l2_reads>(in);
+  if (!l1 && !l2) {
+    return std::nullopt;
+  }
+  const double tm = load_dram_latency(in).value_or(in.trial_dram_latency);
+  return expected_latency(l1.value_or(0.0), in.config.l1.latency, l2.value_or(1.0),
+                          in.config.l2.latency, tm) +
+         crossing_per_access(in);
+}
+
 constexpr std::uint32_t kPrefetchIssued = sim::kPrefetchGroup.index_of("issued");
 constexpr std::uint32_t kPrefetchUseful = sim::kPrefetchGroup.index_of("useful");
 constexpr std::uint32_t kPrefetchLate = sim::kPrefetchGroup.index_of("late");
@@ -261,6 +276,9 @@ constexpr auto kMetrics = std::to_array<Metric>({
      "X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm] (paper §6.1), plus with numa.modules > 1 what "
      "crossing the inter-module links added per access (numa_crossing_latency_cycles); null for "
      "stores"},
+    {"latency_cycles", kAggregate, kCycles, kDetail, "latency", kAccess, aggregate_latency,
+     "X of the loads together: the same equation on l1_read_hit_ratio, l2_read_hit_ratio and "
+     "dram_latency_cycles, plus the crossing cycles per L1 access; null when no load ran"},
     {"prefetch_coverage", kBoth, kRatio, kDetail, "prefetch coverage", kPrefetch, prefetch_coverage,
      "demand L1 accesses that found a prefetched line / demand L1 accesses (per demand load)"},
     {"prefetch_accuracy", kBoth, kRatio, kDetail, "prefetch accuracy", kPrefetch,
@@ -285,16 +303,15 @@ constexpr auto kMetrics = std::to_array<Metric>({
      group_ratio<kNumaLocal, kNumaAccesses>,
      "access efficiency: L2 requests served by the requesting SM's own module / all L2 "
      "requests (Locality Descriptors §6.2); only with numa.modules > 1"},
-    {"numa_crossing_latency_cycles", kBoth, kCycles, kHeadline, "crossing", kNuma,
-     crossing_latency,
+    {"numa_crossing_latency_cycles", kBoth, kCycles, kHeadline, "crossing", kNuma, crossing_latency,
      "what inter-module crossings add to X: the cycles they added to the loads' L1 misses / "
      "the loads' L1 accesses"},
     {"numa_local_accesses", kBoth, kAmount, kDetail, "local accesses", kNuma,
      group_amount<kNumaLocal>, "L2 requests served by the requesting SM's module"},
     {"numa_remote_accesses", kBoth, kAmount, kDetail, "remote accesses", kNuma,
      group_amount<kNumaRemote>, "L2 requests served by another module, across the links"},
-    {"numa_link_bytes", kBoth, kAmount, kDetail, "link bytes", kNuma,
-     group_amount<kNumaLinkBytes>, "bytes moved over inter-module links (payload x hops)"},
+    {"numa_link_bytes", kBoth, kAmount, kDetail, "link bytes", kNuma, group_amount<kNumaLinkBytes>,
+     "bytes moved over inter-module links (payload x hops)"},
     {"numa_module_0_share", kBoth, kRatio, kDetail, "module 0", kNuma, module_share<0>,
      "access distribution: the share of the L2 requests whose home is module 0"},
     {"numa_module_1_share", kBoth, kRatio, kDetail, "module 1", kNuma, module_share<1>,

@@ -34,9 +34,11 @@ std::vector<std::optional<double>> metric_per_trial(const Metric& metric,
                                                     std::span<const sim::TrialResult> trials,
                                                     const sim::CompiledTrace& trace,
                                                     const sim::HierarchyConfig& config,
-                                                    std::optional<std::uint32_t> load_id) {
+                                                    std::optional<std::uint32_t> load_id,
+                                                    bool absent_group_counts_nothing) {
   std::vector<std::optional<double>> out;
   out.reserve(trials.size());
+  const std::vector<std::uint64_t> nothing(metric.group != nullptr ? metric.group->width() : 0, 0);
   for (const sim::TrialResult& trial : trials) {
     if (load_id && *load_id >= trial.loads.size()) {
       out.emplace_back();
@@ -46,6 +48,9 @@ std::vector<std::optional<double>> metric_per_trial(const Metric& metric,
     if (metric.group != nullptr) {
       const sim::CounterGroupTotals& totals = trial.groups[sim::counter_group_index(*metric.group)];
       group = load_id ? totals.load(*load_id) : std::span<const std::uint64_t>(totals.overall);
+      if (!totals.enabled() && absent_group_counts_nothing) {
+        group = nothing;
+      }
     }
     const sim::CounterGroupTotals& numa = trial.groups[sim::counter_group_index(sim::kNumaGroup)];
     const MetricInputs in{load_id ? trial.loads[*load_id] : trial.overall,
@@ -62,8 +67,7 @@ std::vector<std::optional<double>> metric_per_trial(const Metric& metric,
 std::vector<const Metric*> difference_metrics(MetricScope scope) {
   std::vector<const Metric*> out;
   for (const Metric& metric : metric_table()) {
-    if (in_scope(metric.scope, scope) && metric.group == nullptr &&
-        (metric.headline || metric.name == "dram_latency_cycles")) {
+    if (in_scope(metric.scope, scope)) {
       out.push_back(&metric);
     }
   }

@@ -1,6 +1,8 @@
 // Per-trial metric series of a run and the summary built from them (see run_series.hpp).
 #include "memcarlo/analysis/run_series.hpp"
 
+#include <algorithm>
+
 #include "memcarlo/analysis/paired_difference.hpp"
 
 namespace memcarlo::analysis {
@@ -18,6 +20,28 @@ std::optional<Distribution> summarize_defined(const std::vector<std::optional<do
   return summarize(defined, HistogramSpec{bins, metric.unit == MetricUnit::kRatio});
 }
 
+/// A counter group whose absence means that its mechanism did nothing, so that its counters are
+/// zero rather than unknown: a run without a prefetcher issued and covered no prefetch, and a
+/// sweep from `prefetch.policy=none` to a prefetcher pairs the prefetcher's coverage with 0. Not
+/// the numa group: one module serves every access locally, which a row of zeros would deny.
+bool counts_nothing_when_off(const sim::CounterGroup* group) {
+  return group == &sim::kPrefetchGroup;
+}
+
+/// The metrics of `scope` a series keeps: those summarize_run reports, and those of the groups
+/// that count nothing when off (series only: the summary still leaves them out).
+std::vector<const Metric*> series_metrics(const std::vector<const sim::CounterGroup*>& enabled,
+                                          MetricScope scope) {
+  std::vector<const Metric*> out;
+  for (const Metric* metric : difference_metrics(scope)) {
+    if (metric->group == nullptr || counts_nothing_when_off(metric->group) ||
+        std::find(enabled.begin(), enabled.end(), metric->group) != enabled.end()) {
+      out.push_back(metric);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 RunSeries run_series(std::span<const sim::TrialResult> trials, const sim::CompiledTrace& trace,
@@ -32,20 +56,18 @@ RunSeries run_series(std::span<const sim::TrialResult> trials, const sim::Compil
       }
     }
   }
-  SimulationSummary reported;
-  reported.counter_groups = out.counter_groups;
-  for (const Metric* metric : reported.reported_metrics(MetricScope::kAggregate)) {
+  for (const Metric* metric : series_metrics(out.counter_groups, MetricScope::kAggregate)) {
     out.overall[std::string(metric->name)] =
-        metric_per_trial(*metric, trials, trace, config, std::nullopt);
+        metric_per_trial(*metric, trials, trace, config, std::nullopt, true);
   }
-  const auto load_metrics = reported.reported_metrics(MetricScope::kLoad);
+  const auto load_metrics = series_metrics(out.counter_groups, MetricScope::kLoad);
   for (std::uint32_t id = 0; id < trace.loads.size(); ++id) {
     if (trace.loads[id].requests == 0) {
       continue;
     }
     MetricSeries& load = out.loads[id];
     for (const Metric* metric : load_metrics) {
-      load[std::string(metric->name)] = metric_per_trial(*metric, trials, trace, config, id);
+      load[std::string(metric->name)] = metric_per_trial(*metric, trials, trace, config, id, true);
     }
     out.latency_histograms[id] = pooled_latency_histogram(trials, id).counts;
   }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "memcarlo/analysis/metrics.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "report_json_parts.hpp"
 
@@ -188,33 +189,90 @@ void write_sweep_csv(std::ostream& out, const std::vector<SweepPoint>& points) {
   }
 }
 
-void print_sweep_table(std::ostream& out, const std::vector<SweepPoint>& points) {
-  struct Column {
-    std::string_view metric;
-    std::string_view label;
-    int digits;
+std::vector<const analysis::Metric*> sweep_table_metrics(const std::vector<SweepPoint>& points) {
+  // What each family of keys acts on, by the key's prefix; `base` and every other key: the
+  // hit ratios and Tm. The overall latency X closes every table.
+  struct ActsOn {
+    std::string_view prefix;
+    std::array<std::string_view, 3> metrics;
   };
-  constexpr Column kColumns[] = {{"l1_read_hit_ratio", "L1 read hit", 4},
-                                 {"l2_read_hit_ratio", "L2 read hit", 4},
-                                 {"dram_latency_cycles", "DRAM latency", 1}};
+  constexpr ActsOn kActsOn[] = {
+      {"prefetch.", {"l1_read_hit_ratio", "prefetch_coverage", "prefetch_accuracy"}},
+      {"placement.", {"numa_access_efficiency", "numa_crossing_latency_cycles", "numa_link_bytes"}},
+      {"numa.", {"numa_access_efficiency", "numa_crossing_latency_cycles", "numa_link_bytes"}},
+      {"schedule.",
+       {"l1_read_hit_ratio", "numa_access_efficiency", "numa_crossing_latency_cycles"}},
+      {"ldesc.", {"l1_read_hit_ratio", "numa_access_efficiency", "numa_crossing_latency_cycles"}},
+      {"l1.", {"l1_read_hit_ratio", "l2_read_hit_ratio", ""}},
+      {"l2.", {"l2_read_hit_ratio", "dram_latency_cycles", ""}},
+      {"dram.", {"dram_latency_cycles", "", ""}},
+  };
+  constexpr std::array<std::string_view, 3> kOther = {"l1_read_hit_ratio", "l2_read_hit_ratio",
+                                                      "dram_latency_cycles"};
+  std::vector<std::string_view> wanted;
+  const auto want = [&](std::string_view metric) {
+    if (!metric.empty() && std::find(wanted.begin(), wanted.end(), metric) == wanted.end()) {
+      wanted.push_back(metric);
+    }
+  };
+  for (const SweepPoint& point : points) {
+    for (const auto& [key, value] : point.parameters) {
+      const ActsOn* match = nullptr;
+      for (const ActsOn& family : kActsOn) {
+        match = match == nullptr && key.starts_with(family.prefix) ? &family : match;
+      }
+      for (const std::string_view metric : match != nullptr ? match->metrics : kOther) {
+        want(metric);
+      }
+    }
+  }
+  // Shown when some point reports it (the numa metrics need numa.modules > 1, the prefetch ones
+  // a prefetcher); the hit ratios and Tm when nothing the keys act on is reported.
+  const auto reported = [&](std::string_view name) {
+    return std::any_of(points.begin(), points.end(), [&](const SweepPoint& point) {
+      return point.summary.overall[name].has_value();
+    });
+  };
+  std::vector<const analysis::Metric*> out;
+  for (const std::string_view name : wanted) {
+    if (reported(name)) {
+      out.push_back(analysis::find_metric(name, analysis::MetricScope::kAggregate));
+    }
+  }
+  if (out.empty()) {
+    for (const std::string_view name : kOther) {
+      out.push_back(analysis::find_metric(name, analysis::MetricScope::kAggregate));
+    }
+  }
+  out.push_back(analysis::find_metric("latency_cycles", analysis::MetricScope::kAggregate));
+  return out;
+}
+
+void print_sweep_table(std::ostream& out, const std::vector<SweepPoint>& points) {
+  const std::vector<const analysis::Metric*> metrics = sweep_table_metrics(points);
+  const auto digits = [](const analysis::Metric& metric) {
+    return metric.unit == analysis::MetricUnit::kRatio    ? 4
+           : metric.unit == analysis::MetricUnit::kCycles ? 1
+                                                          : 0;
+  };
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header = {"#", "parameters", "trials"};
-  for (const Column& column : kColumns) {
-    header.emplace_back(column.label);
-    header.emplace_back("Δ " + std::string(column.label));
+  for (const analysis::Metric* metric : metrics) {
+    header.emplace_back(metric->label);
+    header.emplace_back("Δ " + std::string(metric->label));
   }
   rows.push_back(header);
   for (std::size_t p = 0; p < points.size(); ++p) {
     const SweepPoint& point = points[p];
     std::vector<std::string> row = {std::to_string(p) + (p == 0 ? "*" : ""), parameters_text(point),
                                     std::to_string(point.summary.trials)};
-    for (const Column& column : kColumns) {
-      const auto& d = point.summary.overall[column.metric];
-      row.push_back(d ? with_interval(d->mean, d->ci95, column.digits, false) : "-");
+    for (const analysis::Metric* metric : metrics) {
+      const auto& d = point.summary.overall[*metric];
+      row.push_back(d ? with_interval(d->mean, d->ci95, digits(*metric), false) : "-");
       std::string difference = "-";
       for (const SweepMetricDifference& m : point.overall_difference) {
-        if (m.metric->name == column.metric && m.difference) {
-          difference = with_interval(m.difference->mean, m.difference->ci95, column.digits, true);
+        if (m.metric == metric && m.difference) {
+          difference = with_interval(m.difference->mean, m.difference->ci95, digits(*metric), true);
         }
       }
       row.push_back(difference);

@@ -72,6 +72,22 @@ TEST(MetricTable, AggregateRatiosAreTheirCountersQuotients) {
   EXPECT_DOUBLE_EQ(aggregate("l2_write_hit_ratio"), 0.6);
   EXPECT_DOUBLE_EQ(aggregate("l2_sector_write_hit_ratio"), 0.75);
   EXPECT_DOUBLE_EQ(aggregate("dram_latency_cycles"), 480.0);
+  // X of the loads together: the latency equation on the aggregate's H1, read H2 and Tm.
+  EXPECT_DOUBLE_EQ(aggregate("latency_cycles"), 0.4 * 104 + 0.6 * (0.25 * 288 + 0.75 * 480));
+}
+
+TEST(MetricTable, AggregateLatencyWithoutL1AccessesIsTheL2PathAndUndefinedWithoutLoads) {
+  // The L1 off (no L1 accesses): every load goes to the L2, X = H2 t2 + (1 - H2) Tm.
+  sim::AccessCounters l2_only;
+  l2_only.l2_reads = 4;
+  l2_only.l2_read_hits = 1;
+  l2_only.dram_reads = 3;
+  l2_only.dram_latency_sum = 3 * 500.0;
+  EXPECT_DOUBLE_EQ(*value("latency_cycles", MetricScope::kAggregate, l2_only),
+                   0.25 * 288 + 0.75 * 500);
+  sim::AccessCounters stores_only;
+  stores_only.l2_writes = 5;
+  EXPECT_FALSE(value("latency_cycles", MetricScope::kAggregate, stores_only).has_value());
 }
 
 TEST(MetricTable, LoadRatiosFollowTheLoadsKind) {

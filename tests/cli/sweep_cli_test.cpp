@@ -1,10 +1,12 @@
-// `memcarlo sweep`: the point lists of --vary, --zip and --points, exact zero differences for a
-// point equal to the baseline, paired intervals narrower than unpaired ones under common random
-// numbers, errors that name the point and the key, thread-count independence and the compile
-// cache.
+// `memcarlo sweep`: the point lists of --vary, --zip and --points, points on another preset
+// (`base`), exact zero differences for a point equal to the baseline, paired intervals narrower
+// than unpaired ones under common random numbers, every metric paired, the terminal table's
+// columns by the varied keys, errors that name the point and the key, thread-count independence
+// and the compile cache.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -37,6 +39,10 @@ std::string reuse_trace() {
 
 std::string spmv_trace() {
   return synth_trace("sweep-spmv.mct", "--pattern spmv --blocks 28 --threads 128");
+}
+
+std::string chain_trace() {
+  return synth_trace("sweep-chain.mct", "--pattern chain --blocks 16");
 }
 
 json sweep(const std::string& arguments, const std::string& report_name) {
@@ -181,6 +187,129 @@ TEST(SweepDifference, WithUntilCiThePairsAreTheTrialsBothPointsRan) {
             std::min(baseline_trials, point_trials));
   EXPECT_TRUE(points.at(0).at("converged").get<bool>());
   EXPECT_TRUE(points.at(1).at("converged").get<bool>());
+}
+
+TEST(SweepBase, APointOnAnotherPresetIsThatPresetsSimulateRun) {
+  // fermi-c2050 has 14 SMs, v100 80: each point compiles for its own geometry, and each is the
+  // simulate run of its preset with the same seed and trials.
+  const json report =
+      sweep(spmv_trace() + " -n 3 -H fermi-c2050 --vary base=fermi-c2050,v100", "base.json");
+  ASSERT_EQ(report.at("points").size(), 2u);
+  EXPECT_EQ(report.at("points").at(1).at("parameters"), json::parse(R"({"base": "v100"})"));
+  EXPECT_EQ(report.at("performance").at("compiles"), 2);
+  for (const auto& [index, preset] : {std::pair<int, std::string>{0, "fermi-c2050"}, {1, "v100"}}) {
+    const fs::path simulated = scratch_dir() / ("base-" + preset + ".json");
+    const auto r = memcarlo("simulate " + spmv_trace() + " -n 3 -q -H " + preset + " -o " +
+                            simulated.string());
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const json& point = report.at("points").at(index);
+    EXPECT_EQ(point.at("overall"), read_json_file(simulated).at("overall")) << preset;
+    EXPECT_EQ(point.at("loads"), read_json_file(simulated).at("loads")) << preset;
+  }
+  // The v100 point is paired with the baseline trial by trial: 3 pairs.
+  EXPECT_EQ(
+      report.at("points").at(1).at("difference").at("overall").at("l1_read_hit_ratio").at("pairs"),
+      3);
+
+  // The same from a points file, with another key beside it; the sweep's --set applies too.
+  const fs::path points = scratch_dir() / "base-points.json";
+  std::ofstream(points)
+      << R"([{"base": "fermi-c2050"}, {"base": "v100", "l1.replacement": "fifo"}])";
+  const json from_file =
+      sweep(spmv_trace() + " -n 2 --points " + points.string(), "base-file.json");
+  const fs::path simulated = scratch_dir() / "base-v100-fifo.json";
+  ASSERT_EQ(memcarlo("simulate " + spmv_trace() + " -n 2 -q -H v100 --set l1.replacement=fifo -o " +
+                     simulated.string())
+                .exit_code,
+            0);
+  EXPECT_EQ(from_file.at("points").at(1).at("overall"), read_json_file(simulated).at("overall"));
+
+  const auto unknown =
+      memcarlo("sweep " + spmv_trace() + " -q -n 2 -o /dev/null --vary base=v100,nosuch");
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("point 1 (base=nosuch)"), std::string::npos) << unknown.output;
+}
+
+TEST(SweepDifference, EveryMetricTheReportGivesIsPaired) {
+  // A 4-module GPU: the numa group's metrics (access efficiency, link bytes, crossing latency,
+  // module shares) and the overall X are paired like the hit ratios; with every trial defining
+  // both sides, the mean of the differences is the difference of the means.
+  const json report =
+      sweep(spmv_trace() + " -n 4 -H ldesc-numa-4 --vary placement.policy=interleaved,first-touch",
+            "every-metric.json");
+  const json& base = report.at("points").at(0).at("overall");
+  const json& point = report.at("points").at(1).at("overall");
+  const json& difference = report.at("points").at(1).at("difference").at("overall");
+  for (const std::string metric :
+       {"numa_access_efficiency", "numa_link_bytes", "numa_crossing_latency_cycles",
+        "numa_module_0_share", "numa_remote_accesses", "latency_cycles", "l1_read_hit_ratio"}) {
+    ASSERT_TRUE(difference.contains(metric)) << metric;
+  }
+  std::size_t checked = 0;
+  for (const auto& [metric, distribution] : point.items()) {
+    ASSERT_TRUE(difference.contains(metric)) << metric << " is reported but not paired";
+    if (distribution.is_null() || base.at(metric).is_null() || distribution.at("trials") != 4 ||
+        base.at(metric).at("trials") != 4) {
+      continue;
+    }
+    EXPECT_NEAR(difference.at(metric).at("mean").get<double>(),
+                distribution.at("mean").get<double>() - base.at(metric).at("mean").get<double>(),
+                1e-9 * std::max(1.0, std::abs(distribution.at("mean").get<double>())))
+        << metric;
+    ++checked;
+  }
+  EXPECT_GT(checked, 15u);
+  // Per load too: every metric of a load is paired.
+  const json& load = report.at("points").at(1).at("loads").at(0);
+  const json& load_difference = report.at("points").at(1).at("difference").at("loads").at(0);
+  ASSERT_EQ(load_difference.at("id"), load.at("id"));
+  for (const std::string metric : {"numa_access_efficiency", "latency_cycles", "l1_hit_ratio"}) {
+    EXPECT_TRUE(load_difference.contains(metric)) << metric;
+  }
+}
+
+TEST(SweepDifference, APrefetcherIsPairedWithNoneWhoseCoverageIsZero) {
+  const json report =
+      sweep(chain_trace() + " -n 3 --vary prefetch.policy=none,mta", "prefetch.json");
+  const json& point = report.at("points").at(1);
+  const json& coverage = point.at("difference").at("overall").at("prefetch_coverage");
+  ASSERT_TRUE(coverage.is_object()) << point.at("difference").dump();
+  // none covers nothing: the change is the prefetcher's own coverage, trial by trial.
+  EXPECT_NEAR(coverage.at("mean").get<double>(),
+              point.at("overall").at("prefetch_coverage").at("mean").get<double>(), 1e-12);
+  EXPECT_GT(coverage.at("mean").get<double>(), 0.0);
+  // Accuracy is useful / issued, 0 / 0 without a prefetcher: no pair.
+  EXPECT_TRUE(point.at("difference").at("overall").at("prefetch_accuracy").is_null());
+  // The baseline's own summary still has no prefetch metric.
+  EXPECT_FALSE(report.at("points").at(0).at("overall").contains("prefetch_coverage"));
+}
+
+TEST(SweepTable, ShowsTheMetricsTheVariedKeysActOn) {
+  const auto table = [](const std::string& arguments) {
+    const fs::path report = scratch_dir() / "table.json";
+    const auto r = memcarlo("sweep " + arguments + " -o " + report.string());
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    const std::size_t header = r.output.find("  parameters");
+    EXPECT_NE(header, std::string::npos) << r.output;
+    const std::size_t start = r.output.rfind('\n', header);
+    const std::size_t begin = start == std::string::npos ? 0 : start + 1;
+    return r.output.substr(begin, r.output.find('\n', header) - begin);  // the header line
+  };
+  const std::string placement =
+      table(spmv_trace() + " -n 2 -H ldesc-numa-4 --vary placement.policy=interleaved,first-touch");
+  for (const char* column : {"Δ local", "Δ crossing", "Δ link bytes", "Δ latency"}) {
+    EXPECT_NE(placement.find(column), std::string::npos) << column << " in " << placement;
+  }
+  EXPECT_EQ(placement.find("L2 read hit"), std::string::npos) << placement;
+  const std::string prefetch = table(chain_trace() + " -n 2 --vary prefetch.policy=none,mta");
+  for (const char* column : {"Δ prefetch coverage", "Δ prefetch accuracy", "Δ L1 read hit"}) {
+    EXPECT_NE(prefetch.find(column), std::string::npos) << column << " in " << prefetch;
+  }
+  // A key with no family of its own: the hit ratios and Tm.
+  const std::string other = table(reuse_trace() + " -n 2 --vary base=fermi-c2050,gtx480");
+  for (const char* column : {"Δ L1 read hit", "Δ L2 read hit", "Δ DRAM latency"}) {
+    EXPECT_NE(other.find(column), std::string::npos) << column << " in " << other;
+  }
 }
 
 TEST(SweepErrors, BadKeyValueZipLengthsAndPointsFileAreNamed) {

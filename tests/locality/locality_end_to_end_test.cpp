@@ -145,4 +145,26 @@ TEST(LocalityEndToEnd, DescriptorsOfTwoMmShareThePapersCounts) {
   fs::remove(trace);
 }
 
+// The heatmap page of a trace with --static: a panel for each graph computed, elements and
+// lines of the measured and of the static graph.
+TEST(LocalityEndToEnd, TheHeatmapPageHasEveryGraphComputed) {
+  const std::string trace = (work_dir() / "gemm_page.mct").string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --snapshot-factor 64 --trace " + trace +
+                          " -- " + program() + " gemm");
+  ASSERT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string page = (work_dir() / "gemm_page.html").string();
+  const auto r = run(kMemcarlo + " locality " + trace + " --static " + kHere +
+                     "/kernels/gemm.cu -D N=64 --html " + page);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(page);
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const char* panel :
+       {"measured, elements", "measured, lines", "static, elements", "static, lines"}) {
+    EXPECT_NE(text.str().find("\"title\":\"" + std::string(panel) + "\""), std::string::npos)
+        << panel;
+  }
+  fs::remove(trace);
+}
+
 }  // namespace

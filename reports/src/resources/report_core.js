@@ -66,7 +66,13 @@ var memcarloReport = (function () {
   }
 
   function isRatio(metric) {
-    return /ratio|coverage|accuracy/.test(metric);
+    return /ratio|coverage|accuracy|share|efficiency/.test(metric);
+  }
+
+  // A ratio that cannot leave [0, 1] (the extra reads of prefetching are ratios to the demand
+  // reads, which can pass 1).
+  function isBoundedRatio(metric) {
+    return isRatio(metric) && !/^prefetch_extra_/.test(metric);
   }
 
   function formatNumber(value, digits) {
@@ -112,7 +118,11 @@ var memcarloReport = (function () {
                      'l1_sector_read_hit_ratio', 'l1_sector_lookup_hit_ratio', 'l1_inflight_ratio',
                      'l2_hit_ratio', 'l2_sector_hit_ratio', 'l2_read_hit_ratio', 'l2_sector_read_hit_ratio',
                      'l2_write_hit_ratio', 'l2_sector_write_hit_ratio', 'dram_latency_cycles',
-                     'prefetch_accuracy', 'prefetch_coverage', 'prefetch_late_ratio'];
+                     'prefetch_coverage', 'prefetch_accuracy', 'prefetch_timely_accuracy',
+                     'prefetch_late_ratio', 'prefetch_early_eviction_ratio', 'prefetch_useless_ratio',
+                     'prefetch_extra_l2_reads', 'prefetch_extra_dram_reads', 'numa_access_efficiency',
+                     'numa_crossing_latency_cycles', 'numa_local_accesses', 'numa_remote_accesses',
+                     'numa_link_bytes'];
 
   function byMetricOrder(a, b) {
     var x = metricOrder.indexOf(a) < 0 ? metricOrder.length : metricOrder.indexOf(a);
@@ -146,10 +156,13 @@ var memcarloReport = (function () {
 
   // A chart in a box of fixed height; recorded for the status.
   function makeChart(container, name, config) {
+    // The cell holds the box and what goes under the chart (the key of shortened labels).
+    var cell = element('div', { className: 'chart-cell' });
     var box = element('div', { className: 'chart-box' });
     var canvas = element('canvas', { 'data-chart': name, 'aria-label': name, role: 'img' });
     box.appendChild(canvas);
-    container.appendChild(box);
+    cell.appendChild(box);
+    container.appendChild(cell);
     config.options = config.options || {};
     config.options.animation = false;
     config.options.responsive = true;
@@ -172,6 +185,124 @@ var memcarloReport = (function () {
 
   function titled(text) {
     return { display: true, text: text };
+  }
+
+  // Whiskers over the bars of a chart: each dataset's `intervals` ([low, high] per bar, or null),
+  // drawn inside the y axis's range (a ratio's interval stops at 0 and 1).
+  var intervalPlugin = {
+    id: 'memcarloIntervals',
+    afterDatasetsDraw: function (chart) {
+      var ctx = chart.ctx;
+      var y = chart.scales.y;
+      chart.data.datasets.forEach(function (dataset, d) {
+        var meta = chart.getDatasetMeta(d);
+        if (!Array.isArray(dataset.intervals) || meta.hidden) {
+          return;
+        }
+        ctx.save();
+        ctx.strokeStyle = '#222';
+        ctx.lineWidth = 1.2;
+        meta.data.forEach(function (bar, i) {
+          var interval = dataset.intervals[i];
+          if (!interval || !bar || !isNumber(bar.x)) {
+            return;
+          }
+          var low = y.getPixelForValue(Math.max(y.min, Math.min(y.max, interval[0])));
+          var high = y.getPixelForValue(Math.max(y.min, Math.min(y.max, interval[1])));
+          var cap = Math.max(2, Math.min(6, (bar.width || 8) / 4));
+          ctx.beginPath();
+          ctx.moveTo(bar.x, low);
+          ctx.lineTo(bar.x, high);
+          ctx.moveTo(bar.x - cap, low);
+          ctx.lineTo(bar.x + cap, low);
+          ctx.moveTo(bar.x - cap, high);
+          ctx.lineTo(bar.x + cap, high);
+          ctx.stroke();
+        });
+        ctx.restore();
+      });
+    }
+  };
+
+  function textWidth(chart, font, text) {
+    chart.ctx.save();
+    chart.ctx.font = font.string;
+    var width = 0;
+    (Array.isArray(text) ? text : [text]).forEach(function (line) {
+      width = Math.max(width, chart.ctx.measureText(String(line)).width);
+    });
+    chart.ctx.restore();
+    return width;
+  }
+
+  // The boxes of the text a chart drew, in its canvas's CSS pixels: tick labels of every scale,
+  // legend items and the title ({text, left, top, right, bottom, rotation in degrees}).
+  function textBoxes(chart) {
+    var boxes = [];
+    Object.keys(chart.scales).forEach(function (id) {
+      var scale = chart.scales[id];
+      if (!scale.options.display || !scale.options.ticks.display) {
+        return;
+      }
+      var items = scale._labelItems || scale._computeLabelItems(chart.chartArea);
+      items.forEach(function (item) {
+        var lines = Array.isArray(item.label) ? item.label : [item.label];
+        var width = textWidth(chart, item.font, lines);
+        var x = item.translation[0];
+        var y = item.translation[1] + item.textOffset;
+        var left = item.textAlign === 'center' ? x - width / 2 : item.textAlign === 'right' ? x - width : x;
+        var height = item.font.size + (lines.length - 1) * item.font.lineHeight;
+        var top = item.textBaseline === 'middle' ? y - item.font.size / 2 : item.textBaseline === 'bottom' ? y - item.font.size : y;
+        boxes.push({ text: lines.join(' '), scale: id, left: left, top: top, right: left + width, bottom: top + height,
+                     rotation: scale.labelRotation || 0 });
+      });
+    });
+    if (chart.legend && chart.legend.options.display && Array.isArray(chart.legend.legendHitBoxes)) {
+      chart.legend.legendHitBoxes.forEach(function (box, i) {
+        var item = chart.legend.legendItems[i];
+        boxes.push({ text: item ? item.text : '', scale: 'legend', left: box.left, top: box.top,
+                     right: box.left + box.width, bottom: box.top + box.height, rotation: 0 });
+      });
+    }
+    var title = chart.titleBlock;
+    if (title && title.options.display && title.options.text) {
+      var font = Chart.helpers.toFont(title.options.font);
+      var width = textWidth(chart, font, title.options.text);
+      var middle = title.left + title.width / 2;
+      boxes.push({ text: String(title.options.text), scale: 'title', left: middle - width / 2,
+                   top: title.top + title.height / 2 - font.size / 2, right: middle + width / 2,
+                   bottom: title.top + title.height / 2 + font.size / 2, rotation: 0, block_left: title.left,
+                   block_right: title.left + title.width });
+    }
+    return boxes;
+  }
+
+  // Category labels that do not fit their slot side by side become letters, with the key below
+  // the chart ("a = fermi-c2050 · b = v100"); if even letters do not fit, Chart.js skips some.
+  function shortenLabels(chart) {
+    var x = chart.scales.x;
+    var labels = chart.data.labels;
+    if (!x || x.type !== 'category' || !Array.isArray(labels) || labels.length === 0) {
+      return;
+    }
+    var font = Chart.helpers.toFont(x.options.ticks.font);
+    var slot = x.width / labels.length;
+    var widest = 0;
+    labels.forEach(function (label) { widest = Math.max(widest, textWidth(chart, font, String(label))); });
+    if (widest <= slot - 6) {
+      return;
+    }
+    var letters = labels.map(function (label, i) {
+      var code = 'abcdefghijklmnopqrstuvwxyz';
+      return i < code.length ? code[i] : code[Math.floor(i / code.length) - 1] + code[i % code.length];
+    });
+    var key = labels.map(function (label, i) { return letters[i] + ' = ' + label; }).join(' · ');
+    chart.data.labels = letters;
+    var lettersFit = letters.every(function (letter) { return textWidth(chart, font, letter) <= slot - 6; });
+    x.options.ticks.autoSkip = !lettersFit;
+    chart.update();
+    chart.canvas.parentNode.parentNode.appendChild(
+        element('p', { className: 'label-key', 'data-key-of': chart.memcarloName, text: (x.options.title.text || 'x') + ': ' + key }));
   }
 
   // "lo–hi" per bin, with enough digits that neighbouring bins read differently.
@@ -261,12 +392,23 @@ var memcarloReport = (function () {
 
   function recordCharts() {
     status.charts = charts.map(function (chart) {
+      var scales = {};
+      Object.keys(chart.scales).forEach(function (id) {
+        var scale = chart.scales[id];
+        scales[id] = { type: scale.type, min: scale.min, max: scale.max, rotation: scale.labelRotation || 0 };
+      });
       return {
         name: chart.memcarloName,
         type: chart.config.type,
         points: chart.data.datasets.map(function (dataset, index) {
           return chart.getDatasetMeta(index).data.length;
-        })
+        }),
+        datasets: chart.data.datasets.map(function (dataset) { return dataset.label; }),
+        labels: Array.isArray(chart.data.labels) ? chart.data.labels.map(String) : [],
+        scales: scales,
+        width: chart.width,
+        height: chart.height,
+        texts: textBoxes(chart)
       };
     });
     writeStatus();
@@ -299,6 +441,7 @@ var memcarloReport = (function () {
   // renderSweep (report_simulation.js, report_sweep.js).
   var api = {
     element: element, isNumber: isNumber, isDistribution: isDistribution, isRatio: isRatio,
+    isBoundedRatio: isBoundedRatio, intervalPlugin: intervalPlugin, shortenLabels: shortenLabels,
     formatNumber: formatNumber, digitsFor: digitsFor, halfWidth: halfWidth,
     withInterval: withInterval, intervalText: intervalText, metricOrder: metricOrder,
     byMetricOrder: byMetricOrder, metricLabel: metricLabel, section: section,

@@ -1,8 +1,10 @@
 // The HTML reports in a real browser (MEMCARLO_BROWSER_TESTS): headless Chromium opens the page of
-// the hand-made report with per-access histograms, of a simulated trace and of a sweep; the test
-// reads the rendered DOM back (--dump-dom) and checks: no console error, neither in Chromium's log
-// nor caught by the page; one table row per load (or point); every chart holds the data points
-// of its series; a screenshot that is not blank.
+// the hand-made report with per-access histograms, of a simulated trace, of sweeps of one, two and
+// three keys and of a locality graph; the test reads the rendered DOM back (--dump-dom) and
+// checks: no console error, neither in Chromium's log nor caught by the page; one table row per
+// load (or point); every chart holds the data points of its series; the layout (no text box over
+// another or rotated, ratios on [0, 1], block axes and colour scales); a screenshot that is not
+// blank.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -73,13 +75,15 @@ std::vector<std::string> console_lines(const std::string& log) {
 
 /// What the page's script recorded after drawing (<pre id="render-status">), from the DOM.
 json render_status(const std::string& dom) {
-  static const std::regex element(R"(<pre id="render-status"[^>]*>([^<]*)</pre>)");
-  std::smatch match;
-  if (!std::regex_search(dom, match, element)) {
+  // Found by hand: std::regex recurses per character and overflows the stack on a long status.
+  const std::size_t element = dom.find("<pre id=\"render-status\"");
+  const std::size_t open = element == std::string::npos ? element : dom.find('>', element);
+  const std::size_t close = open == std::string::npos ? open : dom.find("</pre>", open);
+  if (close == std::string::npos) {
     ADD_FAILURE() << "no render-status element in the DOM:\n" << dom.substr(0, 2000);
     return json::object();
   }
-  std::string text = match[1].str();
+  std::string text = dom.substr(open + 1, close - open - 1);
   for (const auto& [entity, character] :
        {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}}) {
     for (auto at = text.find(entity); at != std::string::npos; at = text.find(entity, at + 1)) {
@@ -100,9 +104,14 @@ std::vector<std::size_t> chart_points(const json& status, const std::string& nam
   return {};
 }
 
-/// Opens the page, checks that it drew without an error and returns what it recorded.
-json open_page(const fs::path& page, const std::string& fragment = "") {
+/// Opens the page, checks that it drew without an error and returns what it recorded (and in
+/// `dom`, when given, the rendered DOM).
+json open_page(const fs::path& page, const std::string& fragment = "",
+               std::string* dom = nullptr) {
   const BrowserRun run = chromium(page, "--dump-dom", fragment);
+  if (dom != nullptr) {
+    *dom = run.dom;
+  }
   EXPECT_EQ(run.exit_code, 0) << run.log;
   EXPECT_EQ(console_lines(run.log), std::vector<std::string>{}) << run.log;
   const json status = render_status(run.dom);
@@ -238,44 +247,178 @@ TEST(HtmlInChromium, PrefetchingSectionWhenAPrefetcherIsOn) {
   EXPECT_NE(without.dom.find("<tr data-load="), std::string::npos);
 }
 
-TEST(HtmlInChromium, SweepReport) {
-  const fs::path report = scratch_dir() / "browser-sweep.json";
-  const auto r = memcarlo("sweep " + write_trace("browser-sweep.mct") +
-                          " -n 6 -q --vary l1.size=16KiB,32KiB,48KiB -o " + report.string());
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  const json written = read_json_file(report);
-  const fs::path page = make_page(report.string(), "browser-sweep.html");
-  const json status = open_page(page);
-  EXPECT_EQ(status["kind"], "sweep");
-  EXPECT_EQ(status["point_rows"], 3u);
-  // Each overall metric that some point defines: mean with its band (3 series), and where the
-  // sweep pairs it with the baseline, the paired difference (2); one point per sweep point each.
+/// No two text boxes of a chart or panel overlap (by more than half a pixel), each lies inside its
+/// canvas, and none is rotated.
+void expect_text_apart(const json& texts, double width, double height, const std::string& where) {
+  ASSERT_TRUE(texts.is_array()) << where;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const json& a = texts[i];
+    EXPECT_EQ(a.value("rotation", 0.0), 0.0) << where << ": " << a.dump();
+    EXPECT_GE(a["left"].get<double>(), -0.5) << where << ": " << a.dump();
+    EXPECT_LE(a["right"].get<double>(), width + 0.5) << where << ": " << a.dump();
+    EXPECT_GE(a["top"].get<double>(), -0.5) << where << ": " << a.dump();
+    EXPECT_LE(a["bottom"].get<double>(), height + 0.5) << where << ": " << a.dump();
+    for (std::size_t j = i + 1; j < texts.size(); ++j) {
+      const json& b = texts[j];
+      const bool apart = a["right"].get<double>() <= b["left"].get<double>() + 0.5 ||
+                         b["right"].get<double>() <= a["left"].get<double>() + 0.5 ||
+                         a["bottom"].get<double>() <= b["top"].get<double>() + 0.5 ||
+                         b["bottom"].get<double>() <= a["top"].get<double>() + 0.5;
+      EXPECT_TRUE(apart) << where << ": " << a.dump() << " overlaps " << b.dump();
+    }
+  }
+}
+
+const json& chart_named(const json& status, const std::string& name) {
+  static const json kNone = json::object();
+  for (const json& chart : status["charts"]) {
+    if (chart["name"] == name) {
+      return chart;
+    }
+  }
+  ADD_FAILURE() << "no chart " << name;
+  return kNone;
+}
+
+/// A ratio that stays in [0, 1] (the page's isBoundedRatio).
+bool bounded_ratio(const std::string& metric) {
+  return std::regex_search(metric, std::regex("ratio|coverage|accuracy|share|efficiency")) &&
+         metric.rfind("prefetch_extra_", 0) != 0;
+}
+
+/// The overall metrics some point of `report` defines.
+std::set<std::string> defined_overall(const json& report) {
   std::set<std::string> metrics;
-  std::set<std::string> compared;
-  for (const json& point : written["points"]) {
+  for (const json& point : report["points"]) {
     for (const auto& [metric, distribution] : point["overall"].items()) {
       if (!distribution.is_null()) {
         metrics.insert(metric);
       }
     }
-    for (const auto& difference : point["difference"]["overall"].items()) {
-      compared.insert(difference.key());
+  }
+  return metrics;
+}
+
+/// Every chart of a sweep page: bars, horizontal labels, text apart, ratios on [0, 1].
+void expect_sweep_charts_readable(const json& status) {
+  for (const json& chart : status["charts"]) {
+    const std::string name = chart["name"];
+    EXPECT_EQ(chart["type"], "bar") << name;
+    EXPECT_EQ(chart["scales"]["x"]["rotation"], 0.0) << name;
+    expect_text_apart(chart["texts"], chart["width"], chart["height"], name);
+    const std::string metric = name.substr(std::string("sweep-overall-").size());
+    if (metric.find("-difference") == std::string::npos && bounded_ratio(metric)) {
+      EXPECT_EQ(chart["scales"]["y"]["min"], 0.0) << name;
+      EXPECT_EQ(chart["scales"]["y"]["max"], 1.0) << name;
     }
   }
-  ASSERT_FALSE(metrics.empty());
-  ASSERT_FALSE(compared.empty());
-  std::size_t charts = 0;
+}
+
+// Two varied keys, 3 x 3: per metric, bars grouped by the first key's values and coloured by the
+// second's (a legend), for its mean and for its paired difference from the baseline, each bar
+// with its interval; every metric paired; no text box over another, no rotated label; ratios on
+// [0, 1].
+TEST(HtmlInChromium, TwoKeySweepIsGroupedBarsWithReadableText) {
+  const fs::path report = scratch_dir() / "browser-sweep.json";
+  const auto r = memcarlo("sweep " + write_trace("browser-sweep.mct") +
+                          " -n 6 -q --vary l1.size=16KiB,32KiB,48KiB --vary "
+                          "l1.replacement=lru,fifo,random -o " +
+                          report.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json written = read_json_file(report);
+  const fs::path page = make_page(report.string(), "browser-sweep.html");
+  std::string dom;
+  const json status = open_page(page, "", &dom);
+  EXPECT_EQ(status["kind"], "sweep");
+  EXPECT_EQ(status["point_rows"], 9u);
+  EXPECT_EQ(status["layout"]["grid"], true);
+  const std::set<std::string> metrics = defined_overall(written);
+  ASSERT_GT(metrics.size(), 5u);
   for (const std::string& metric : metrics) {
-    EXPECT_EQ(chart_points(status, "sweep-overall-" + metric), std::vector<std::size_t>(3, 3));
-    ++charts;
-    if (compared.count(metric) != 0) {
-      EXPECT_EQ(chart_points(status, "sweep-overall-" + metric + "-difference"),
-                std::vector<std::size_t>(2, 3));
-      ++charts;
+    for (const std::string suffix : {"", "-difference"}) {
+      const json& chart = chart_named(status, "sweep-overall-" + metric + suffix);
+      EXPECT_EQ(chart["points"], json::parse("[3, 3, 3]")) << metric << suffix;
+      EXPECT_EQ(
+          chart["datasets"],
+          json::parse(R"(["l1.replacement=lru", "l1.replacement=fifo", "l1.replacement=random"])"))
+          << metric << suffix;
+      EXPECT_EQ(chart["labels"], json::parse(R"(["16KiB", "32KiB", "48KiB"])")) << metric << suffix;
     }
   }
-  EXPECT_EQ(status["charts"].size(), charts);
+  EXPECT_EQ(status["charts"].size(), 2 * metrics.size());
+  expect_sweep_charts_readable(status);
+  EXPECT_EQ(dom.find("no paired difference"), std::string::npos);
+  // The points table shows what the l1.* keys act on, as the terminal table does, and X.
+  EXPECT_NE(dom.find("<th>Δ L1 read hit ratio</th><th>L2 read hit ratio</th>"), std::string::npos);
+  EXPECT_NE(dom.find("<th>Δ latency cycles</th>"), std::string::npos);
+  EXPECT_EQ(dom.find("<th>DRAM latency cycles</th>"), std::string::npos);
   expect_not_blank(page, "browser-sweep");
+}
+
+// One varied key: a bar per point; three: small multiples, one panel per value of the third key.
+TEST(HtmlInChromium, OneKeyIsABarPerPointAndThreeKeysAreSmallMultiples) {
+  const fs::path one = scratch_dir() / "browser-sweep-one.json";
+  ASSERT_EQ(memcarlo("sweep " + write_trace("browser-sweep.mct") +
+                     " -n 3 -q --vary l1.size=16KiB,32KiB,48KiB,64KiB -o " + one.string())
+                .exit_code,
+            0);
+  const json one_status = open_page(make_page(one.string(), "browser-sweep-one.html"));
+  EXPECT_EQ(chart_named(one_status, "sweep-overall-l1_read_hit_ratio")["points"],
+            json::parse("[4]"));
+  expect_sweep_charts_readable(one_status);
+
+  const fs::path three = scratch_dir() / "browser-sweep-three.json";
+  ASSERT_EQ(memcarlo("sweep " + write_trace("browser-sweep.mct") +
+                     " -n 2 -q --vary l1.size=16KiB,48KiB --vary l1.replacement=lru,fifo,random "
+                     "--vary l2.replacement=lru,fifo -o " +
+                     three.string())
+                .exit_code,
+            0);
+  const json written = read_json_file(three);
+  const json status = open_page(make_page(three.string(), "browser-sweep-three.html"));
+  for (const std::string& metric : defined_overall(written)) {
+    for (const std::string suffix : {"", "-difference"}) {
+      for (const char* panel : {"-0", "-1"}) {
+        EXPECT_EQ(chart_named(status, "sweep-overall-" + metric + suffix + panel)["points"],
+                  json::parse("[2, 2, 2]"))
+            << metric << suffix << panel;
+      }
+    }
+  }
+  expect_sweep_charts_readable(status);
+}
+
+// The locality page: per panel, block axes from block 0 to the last block, the colour scale from
+// 0 to the largest cell, axis and scale titles, no text over another; both graphs of the static
+// run (elements and lines).
+TEST(HtmlInChromium, LocalityHeatmapsHaveBlockAxesAndAColourScale) {
+  const fs::path page = scratch_dir() / "browser-locality.html";
+  const auto r = memcarlo("locality " MEMCARLO_SOURCE_DIR
+                          "/tests/locality/loads/gemm.json --grid 2,8 --block 32,8 --html " +
+                          page.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json status = open_page(page);
+  ASSERT_EQ(status["panels"].size(), 2u) << status.dump();
+  EXPECT_EQ(status["panels"][0]["title"], "static, elements");
+  EXPECT_EQ(status["panels"][1]["title"], "static, lines");
+  for (const json& panel : status["panels"]) {
+    const std::string title = panel["title"];
+    EXPECT_EQ(panel["blocks"], 16);
+    EXPECT_EQ(panel["x_ticks"].front(), 0) << title;
+    EXPECT_EQ(panel["x_ticks"].back(), 15) << title;
+    EXPECT_EQ(panel["y_ticks"], panel["x_ticks"]) << title;
+    EXPECT_EQ(panel["scale_ticks"].front(), 0) << title;
+    EXPECT_EQ(panel["scale_ticks"].back(), panel["max"]) << title;
+    EXPECT_GT(panel["max"].get<double>(), 0) << title;
+    std::set<std::string> kinds;
+    for (const json& text : panel["texts"]) {
+      kinds.insert(text["kind"].get<std::string>());
+    }
+    EXPECT_EQ(kinds, (std::set<std::string>{"x-tick", "y-tick", "x-title", "y-title", "scale-tick",
+                                            "scale-title"}))
+        << title;
+    expect_text_apart(panel["texts"], panel["width"], panel["height"], title);
+  }
 }
 
 }  // namespace

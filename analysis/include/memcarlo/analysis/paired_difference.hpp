@@ -36,15 +36,21 @@ std::optional<PairedDifference> paired_difference(std::span<const std::optional<
                                                   double level = 0.95);
 
 /// A metric's value in each trial, in trial order (nullopt where it is undefined), for the load
-/// `load_id` (a kLoad metric) or, without one, for the whole run (a kAggregate metric).
+/// `load_id` (a kLoad metric) or, without one, for the whole run (a kAggregate metric). A metric
+/// of a counter group the trials did not enable is undefined, or with
+/// `absent_group_counts_nothing` computed from a row of zeros (a prefetcher that is off issued
+/// nothing and covered nothing: its coverage is 0, its accuracy 0 / 0, undefined).
 std::vector<std::optional<double>> metric_per_trial(const Metric& metric,
                                                     std::span<const sim::TrialResult> trials,
                                                     const sim::CompiledTrace& trace,
                                                     const sim::HierarchyConfig& config,
-                                                    std::optional<std::uint32_t> load_id);
+                                                    std::optional<std::uint32_t> load_id,
+                                                    bool absent_group_counts_nothing = false);
 
-/// The metrics a sweep compares with its baseline in `scope` (kLoad or kAggregate): the headline
-/// ones (hit ratios, latency) and dram_latency_cycles, in table order.
+/// The metrics a sweep compares with its baseline in `scope` (kLoad or kAggregate): every line of
+/// the metric table reported in that scope, in table order. A point compares those that it or
+/// the baseline has a series of (run_series: the metrics of the enabled counter groups, and the
+/// prefetch group's even when it is off).
 std::vector<const Metric*> difference_metrics(MetricScope scope);
 
 }  // namespace memcarlo::analysis

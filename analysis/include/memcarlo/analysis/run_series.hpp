@@ -32,7 +32,8 @@ struct RunSeries {
 };
 
 /// The per-trial values of the metrics summarize_run reports for the run and for each load with
-/// requests.
+/// requests, and of the prefetch group's metrics when the run had no prefetcher (computed from
+/// zero counters: coverage 0), so that a sweep pairs a prefetcher with none.
 RunSeries run_series(std::span<const sim::TrialResult> trials, const sim::CompiledTrace& trace,
                      const sim::HierarchyConfig& config);
 

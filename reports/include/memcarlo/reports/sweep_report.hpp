@@ -75,8 +75,15 @@ std::string sweep_json(const SweepInputs& inputs, const std::vector<SweepPoint>&
 /// and its difference from the baseline.
 void write_sweep_csv(std::ostream& out, const std::vector<SweepPoint>& points);
 
-/// One row per point: its parameters and the overall L1 / L2 read hit ratios and DRAM latency,
-/// mean ± 95% half-width, each with its paired difference from the baseline.
+/// The overall metrics the terminal table shows: those the varied keys act on (prefetch.*: L1
+/// read hit ratio, prefetch coverage and accuracy; placement.* and numa.*: access efficiency,
+/// crossing latency, link bytes; schedule.* and ldesc.*: L1 read hit ratio and the first two NUMA
+/// metrics; l1.*, l2.*, dram.*: their hit ratios and Tm; `base` and others: L1 and L2 read hit
+/// ratios and Tm) that some point reports, those three when none is, then the latency X.
+std::vector<const analysis::Metric*> sweep_table_metrics(const std::vector<SweepPoint>& points);
+
+/// One row per point: its parameters and the sweep_table_metrics, mean ± 95% half-width, each
+/// with its paired difference from the baseline.
 void print_sweep_table(std::ostream& out, const std::vector<SweepPoint>& points);
 
 }  // namespace memcarlo::reports
