@@ -15,6 +15,7 @@
 #include <set>
 
 #include "commands.hpp"
+#include "output_path.hpp"
 #include "memcarlo/analysis/paired_difference.hpp"
 #include "memcarlo/analysis/run_series.hpp"
 #include "memcarlo/analysis/summary.hpp"
@@ -174,6 +175,11 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
         "--until-ci cannot be used with --shard: the stop rule needs every trial of "
         "a round, and a shard holds only its own; give a fixed --trials N",
         2);
+  }
+  if (ranks::leader() && !shard.active()) {  // before the points' trials that fill them
+    check_writable(simulation.output, "sweep report");
+    check_writable(simulation.html, "HTML report");
+    check_writable(options.csv, "CSV");
   }
   if (shard.active() && options.resume) {
     throw UserError("--resume cannot be used with --shard: rerun the shards that did not finish",
@@ -423,7 +429,7 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
     std::ofstream out(simulation.output);
     out << json << "\n";
     if (!out) {
-      throw UserError("cannot write the sweep report to " + simulation.output, 1);
+      throw UserError(write_failure(simulation.output, "sweep report"), 1);
     }
   } else {
     std::cout << json << "\n";
@@ -436,7 +442,7 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
     std::ofstream out(options.csv);
     reports::write_sweep_csv(out, results);
     if (!out) {
-      throw UserError("cannot write the CSV to " + options.csv, 1);
+      throw UserError(write_failure(options.csv, "CSV"), 1);
     }
   }
   if (!simulation.quiet && simulation.output != "-") {

@@ -47,6 +47,14 @@ TEST(OutputPath, AReportThatCannotBeWrittenIsFoundBeforeTheWorkWithTheSystemsRea
             std::string::npos)
       << page.output;
   EXPECT_FALSE(fs::exists(report)) << "the check left a file behind, or it simulated first";
+
+  const auto sweep = memcarlo("sweep " + trace + " -n 2 --vary l1.size=16KiB,48KiB -o " +
+                              missing_dir.string());
+  EXPECT_EQ(sweep.exit_code, 1) << sweep.output;
+  EXPECT_NE(sweep.output.find("cannot write the sweep report to " + missing_dir.string() +
+                              ": No such file or directory"),
+            std::string::npos)
+      << sweep.output;
 }
 
 /// Removes `key` ("l2.between_launches") from a hierarchy file's JSON, flat or nested.
