@@ -45,9 +45,9 @@ class ValidateAccelsimScript : public ::testing::Test {
   /// A small synthetic trace of `pattern` (memcarlo synth).
   std::string trace(const std::string& pattern) const {
     const std::string path = (dir_ / (pattern + ".mct")).string();
-    const CommandResult made = memcarlo::test_support::run_command(
-        kMemcarlo + " synth --pattern " + pattern + " --blocks 4 --threads 64 -o " + path +
-        " 2>&1");
+    const CommandResult made =
+        memcarlo::test_support::run_command(kMemcarlo + " synth --pattern " + pattern +
+                                            " --blocks 4 --threads 64 -o " + path + " 2>&1");
     EXPECT_EQ(made.exit_code, 0) << made.output;
     return path;
   }
@@ -56,8 +56,7 @@ class ValidateAccelsimScript : public ::testing::Test {
   CommandResult run(const std::string& arguments, const std::string& environment = "") const {
     return memcarlo::test_support::run_command(
         "env -i PATH=/usr/bin:/bin STANDIN_LOG=" + log() + " " + environment + " /bin/bash " +
-        kScript + " --out " + out() + " --memcarlo " + kMemcarlo + " -n 2 " + arguments +
-        " 2>&1");
+        kScript + " --out " + out() + " --memcarlo " + kMemcarlo + " -n 2 " + arguments + " 2>&1");
   }
 
   std::string read(const std::string& path) const {
@@ -72,10 +71,10 @@ class ValidateAccelsimScript : public ::testing::Test {
 TEST_F(ValidateAccelsimScript, RunsTheStandInOnEachExportAndPrintsTheTable) {
   const std::string stream = trace("stream");
   const std::string gather = trace("gather");
-  const CommandResult result = run("--accelsim " + kStandIn + " --config " +
-                                   config("gpgpusim.config") + " --config " +
-                                   config("trace.config") + " --only-given --trace stream=" +
-                                   stream + " --trace gather=" + gather);
+  const CommandResult result =
+      run("--accelsim " + kStandIn + " --config " + config("gpgpusim.config") + " --config " +
+          config("trace.config") + " --only-given --trace stream=" + stream +
+          " --trace gather=" + gather);
   ASSERT_EQ(result.exit_code, 0) << result.output;
   // Accel-Sim ran once per program, on the export, with the configurations in the order given.
   const std::string ran = read(log());
@@ -93,12 +92,13 @@ TEST_F(ValidateAccelsimScript, RunsTheStandInOnEachExportAndPrintsTheTable) {
             std::string::npos)
       << text;
   // The stand-in's numbers in the measured column, one row per kernel and level.
-  EXPECT_NE(text.find("  stream   stream_copy  L1 sector hit rate          50.00"),
+  EXPECT_NE(text.find("  stream   stream_copy  L1 sector hit rate           50.00"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("L2 sector read hit rate      50.00"), std::string::npos);
   EXPECT_NE(text.find("L2 sector write hit rate     90.00"), std::string::npos);
-  EXPECT_NE(text.find("L1 sector hit rate          37.50\n"), std::string::npos);  // HIT only
+  EXPECT_NE(text.find("  gather   gather       L1 sector hit rate           37.50\n"),
+            std::string::npos);  // HIT only
   EXPECT_NE(text.find("Mean absolute error per metric over the judged rows"), std::string::npos);
   EXPECT_NE(text.find("2 validated, 0 not validated"), std::string::npos);
   EXPECT_TRUE(fs::exists(out() + "/validation.json"));
@@ -148,8 +148,8 @@ TEST_F(ValidateAccelsimScript, WithoutAccelSimItSaysWhatIsMissingAndRunsNothing)
             "  - Accel-Sim's configuration: give --config FILE (gpgpusim.config, trace.config), "
             "or set ACCELSIM_CONFIGS or ACCELSIM_ROOT\n"
             "  (docs/accelsim.md says how to build Accel-Sim; this script never downloads it)\n");
-  result = run("", "ACCELSIM=" + kStandIn + " ACCELSIM_CONFIGS=" + config("gpgpusim.config") +
-                       ":" + config("missing.config"));
+  result = run("", "ACCELSIM=" + kStandIn + " ACCELSIM_CONFIGS=" + config("gpgpusim.config") + ":" +
+                       config("missing.config"));
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("  - Accel-Sim configuration file " + config("missing.config") +
                                ": not found\n"),
