@@ -204,7 +204,8 @@ void add_trace_interop_commands(CLI::App& trace) {
   export_command->footer(
       "--format accelsim writes DIR/kernelslist.g and one kernel-N.traceg per launch in the\n"
       "tracer-version-5 layout, for Accel-Sim's trace-driven simulator: every traced block and\n"
-      "warp, records as LDG/STG/ATOMG instructions (one PC per static access), barriers as BAR,\n"
+      "warp, records as LDG/STG/ATOMG instructions (one PC per static access) whose registers\n"
+      "carry the program's load dependences, barriers as BAR,\n"
       "and an EXIT ending each warp. Importing the result gives back the same records.\n"
       "Details: docs/accelsim.md");
   export_command->add_option("--format", export_args->format, "Output format: accelsim")

@@ -114,8 +114,10 @@ void add_validate_command(CLI::App& app) {
       "code 0 whatever the agreement, 2 when an input cannot be read");
   validate
       ->add_option("--case", options->cases,
-                   "NAME=REPORT.json,NCU.csv: a program's report and its `ncu --csv` output "
-                   "(repeatable; NAME: letters, digits, _ - .)")
+                   "NAME=REPORT.json,NCU.csv: a program's report and its `ncu --csv` output, "
+                   "or the standard output of Accel-Sim run on the program's exported trace "
+                   "(told apart by content; scripts/validate-accelsim.sh) (repeatable; NAME: "
+                   "letters, digits, _ - .)")
       ->type_name("NAME=REPORT,CSV");
   validate
       ->add_option("--traces", options->traces,

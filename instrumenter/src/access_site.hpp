@@ -48,6 +48,10 @@ struct AccessSite {
   std::uint32_t loop_depth = 0;
   std::int64_t sequence = -1;
   std::set<std::size_t> depends_on;  // indexes of sites whose loaded values feed the address
+  /// Writes and read-modify-writes of a plain or compound assignment: indexes of the sites whose
+  /// loaded values feed the value stored (a compound assignment's own load excluded); nullopt
+  /// where the walk does not follow the value (calls, ++, operator= of classes).
+  std::optional<std::set<std::size_t>> value_depends_on;
   IndexForm index;
 };
 

@@ -1,6 +1,8 @@
 // The evaluation-order walk over statements and expressions of one device function.
 #include "access_walker.hpp"
 
+#include <utility>
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -328,7 +330,9 @@ Taint AccessWalker::visit_binary(const clang::BinaryOperator* binary, Use use) {
   const clang::BinaryOperatorKind op = binary->getOpcode();
   if (op == clang::BO_Assign) {
     Taint value = visit(binary->getRHS(), Use::kValue);  // C++17: the right side first
+    std::optional<Taint> outer = std::exchange(stored_value_, value);
     visit(binary->getLHS(), Use::kWrite);
+    stored_value_ = std::move(outer);
     if (const clang::VarDecl* var = named_variable(binary->getLHS())) {
       if (!var->getType()->isReferenceType()) assigned(var, binary->getRHS(), value);
     }
@@ -336,7 +340,9 @@ Taint AccessWalker::visit_binary(const clang::BinaryOperator* binary, Use use) {
   }
   if (binary->isCompoundAssignmentOp()) {
     Taint value = visit(binary->getRHS(), Use::kValue);
+    std::optional<Taint> outer = std::exchange(stored_value_, value);
     value = merged(value, visit(binary->getLHS(), Use::kReadModifyWrite));
+    stored_value_ = std::move(outer);
     if (const clang::VarDecl* var = named_variable(binary->getLHS())) {
       if (!var->getType()->isReferenceType()) assigned(var, nullptr, value);
     }
@@ -361,6 +367,8 @@ Taint AccessWalker::visit_binary(const clang::BinaryOperator* binary, Use use) {
 }
 
 Taint AccessWalker::visit_memory(const clang::Expr* expr, Use use) {
+  // The value an enclosing assignment stores belongs to this access, not to those of its address.
+  std::optional<Taint> stored = std::exchange(stored_value_, std::nullopt);
   Taint address;
   if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
     const bool array = subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType();
@@ -391,7 +399,12 @@ Taint AccessWalker::visit_memory(const clang::Expr* expr, Use use) {
   if (type->isArrayType() || type->isFunctionType() || type->isVoidType()) return address;
   const MemoryClass memory = spaces_.classify_lvalue(expr);
   if (!memory.is_memory) return address;
+  if (kind == AccessKind::kRead) stored.reset();
   const std::size_t site = record(expr, kind, ProbeStyle::kLvalue, memory, address, type);
+  if (stored && flow_.recording()) {
+    stored->erase(site);
+    walk_.sites[site].value_depends_on = std::move(*stored);
+  }
   if (kind == AccessKind::kWrite) return {};
   return {site};
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,9 @@ class AccessWalker {
   FlowState flow_;
   std::vector<const clang::Stmt*> loops_;
   std::string function_name_;
+  /// While the left side of an assignment is walked: the loads whose values feed the value it
+  /// stores, for the written access to take (value_depends_on); nullopt when not analysed.
+  std::optional<Taint> stored_value_;
 };
 
 }  // namespace memcarlo::instrumenter

@@ -23,6 +23,7 @@ nlohmann::ordered_json entry_to_json(const LoadEntry& entry) {
   out["loop_depth"] = entry.loop_depth;
   out["sequence"] = entry.sequence;
   out["depends_on"] = entry.depends_on;
+  if (entry.value_depends_on) out["value_depends_on"] = *entry.value_depends_on;
   if (entry.redundant_of) out["redundant_of"] = *entry.redundant_of;
   out["index"] = nlohmann::ordered_json::parse(entry.index_json);
   return out;

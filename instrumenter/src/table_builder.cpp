@@ -91,6 +91,10 @@ TableResult build_table(const std::vector<AccessSite>& sites, EditSet& edits) {
     entry.function = first.function;
     std::set<std::string> kernels;
     std::set<std::uint32_t> depends_on;
+    // Known only when every write of the group had its stored value followed.
+    std::set<std::uint32_t> value_depends_on;
+    bool value_known = false;
+    bool value_unknown = false;
     AccessKind kind = first.kind;
     std::int64_t sequence = -1;
     for (std::size_t member : group.members) {
@@ -101,6 +105,19 @@ TableResult build_table(const std::vector<AccessSite>& sites, EditSet& edits) {
       for (std::size_t dependency : site.depends_on) {
         const Group& other = groups[group_of[dependency]];
         if (other.id && *other.id != entry.id) depends_on.insert(*other.id);
+      }
+      if (site.kind == AccessKind::kWrite || site.kind == AccessKind::kReadModifyWrite) {
+        if (!site.value_depends_on) {
+          value_unknown = true;
+        } else {
+          value_known = true;
+          for (std::size_t dependency : *site.value_depends_on) {
+            // An unprobed redundant load leaves no records: its probed original stands for it.
+            const std::size_t load = sites[dependency].redundant_of.value_or(dependency);
+            const Group& other = groups[group_of[load]];
+            if (other.id && *other.id != entry.id) value_depends_on.insert(*other.id);
+          }
+        }
       }
     }
     entry.kernels.assign(kernels.begin(), kernels.end());
@@ -116,6 +133,9 @@ TableResult build_table(const std::vector<AccessSite>& sites, EditSet& edits) {
     entry.loop_depth = first.loop_depth;
     if (sequence >= 0) entry.sequence = sequence_numbers[sequence];
     entry.depends_on.assign(depends_on.begin(), depends_on.end());
+    if (value_known && !value_unknown) {
+      entry.value_depends_on.emplace(value_depends_on.begin(), value_depends_on.end());
+    }
     if (!group.probed) {
       for (std::size_t member : group.members) {
         if (sites[member].redundant_of) {

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "memcarlo/reports/ncu_compare.hpp"
 #include "checked_json.hpp"
+#include "memcarlo/reports/ncu_compare.hpp"
 #include "ncu_text.hpp"
 
 namespace memcarlo::reports {
@@ -69,7 +69,6 @@ class ReportReader : public CheckedJson<CompareInputError> {
       kernel.metrics[m] = distribution(member(overall, place, key), join(place, key));
     }
   }
-
 };
 
 std::string read_file(const std::string& path) {
@@ -345,6 +344,17 @@ NcuComparison compare_with_ncu(const ReportPredictions& report, const NcuMeasure
       if (metric.measured_launches > 0) {
         metric.measured = sum / metric.measured_launches / 100.0;  // Nsight percent -> ratio
       }
+      double hit_only_sum = 0;
+      std::uint32_t hit_only_launches = 0;
+      for (const std::size_t n : matched[r]) {
+        for (const double value : ncu.kernels[n].hit_only_percent[m]) {
+          hit_only_sum += value;
+          ++hit_only_launches;
+        }
+      }
+      if (hit_only_launches > 0) {
+        metric.measured_hit_only = hit_only_sum / hit_only_launches / 100.0;
+      }
       if (!metric.measured) {
         metric.verdict = Verdict::kNoMeasurement;
       } else if (!metric.predicted) {
@@ -365,7 +375,15 @@ NcuComparison compare_with_ncu(const ReportPredictions& report, const NcuMeasure
 }
 
 std::string_view to_string(NcuCsvLayout layout) {
-  return layout == NcuCsvLayout::kDetails ? "details" : "raw";
+  switch (layout) {
+    case NcuCsvLayout::kDetails:
+      return "details";
+    case NcuCsvLayout::kRaw:
+      return "raw";
+    case NcuCsvLayout::kAccelsim:
+      return "accelsim";
+  }
+  return "?";
 }
 
 std::string_view to_string(MatchRule rule) {

@@ -86,7 +86,7 @@ Validation run_validation(std::string device, const std::vector<ValidationCase>&
   for (const ValidationCase& input : cases) {
     try {
       validated.push_back({input, compare_with_ncu(read_report_predictions(input.report_path),
-                                                   read_ncu_csv(input.ncu_path))});
+                                                   read_measurements(input.ncu_path))});
     } catch (const CompareInputError& e) {
       throw CompareInputError("case " + input.name + ": " + e.what());
     }

@@ -76,12 +76,47 @@ Totals totals(const Validation& validation) {
   return t;
 }
 
+/// Whom the measurements come from: Accel-Sim when every case was measured by it.
+std::string reference_of(const Validation& validation) {
+  const bool accelsim =
+      !validation.cases.empty() &&
+      std::all_of(validation.cases.begin(), validation.cases.end(), [](const ValidatedCase& c) {
+        return c.comparison.layout == NcuCsvLayout::kAccelsim;
+      });
+  return accelsim ? "Accel-Sim" : "Nsight Compute";
+}
+
+/// Accel-Sim's own hit rates (in-flight hits not counted), where the measurements have them.
+void print_hit_only(std::ostream& out, const Validation& validation, std::size_t case_width,
+                    std::size_t kernel_width, std::size_t metric_width) {
+  bool any = false;
+  for (const ValidationRow& row : validation.rows) {
+    any = any || row.comparison.measured_hit_only.has_value();
+  }
+  if (!any) {
+    return;
+  }
+  out << "\nAccel-Sim's own count: HIT / (HIT + HIT_RESERVED + MISS + SECTOR_MISS), a hit on a "
+         "sector still\nbeing filled (HIT_RESERVED) counted as no hit; the table above counts it "
+         "as a hit, as memcarlo\ndoes. Accel-Sim also counts global atomics as L2 reads, memcarlo "
+         "(like Nsight Compute) does not\n(docs/accelsim.md):\n";
+  for (const ValidationRow& row : validation.rows) {
+    if (row.comparison.measured_hit_only) {
+      out << "  " << left(row.case_name, case_width) << "  " << left(row.kernel, kernel_width)
+          << "  " << left(kComparedMetrics[row.comparison.metric].label, metric_width)
+          << right(percent(*row.comparison.measured_hit_only), 9) << "\n";
+    }
+  }
+}
+
 }  // namespace
 
 void print_validation(std::ostream& out, const Validation& validation) {
   out << "memcarlo validation" << (validation.device.empty() ? "" : " on " + validation.device)
-      << ": " << plural(validation.cases.size(), "program") << " compared with Nsight Compute\n"
-      << "Percentages. measured: Nsight Compute's mean over the launches that had a value; "
+      << ": " << plural(validation.cases.size(), "program") << " compared with "
+      << reference_of(validation) << "\n"
+      << "Percentages. measured: " << reference_of(validation)
+      << "'s mean over the launches that had a value; "
          "predicted: the\nreport's mean; |error|: |measured - predicted|; in 2σ band: the "
          "measurement lies in [mean - 2σ,\nmean + 2σ] of single-trial predictions (paper "
          "§5.2).\n\n";
@@ -115,6 +150,7 @@ void print_validation(std::ostream& out, const Validation& validation) {
   if (validation.rows.empty()) {
     out << "  (no kernel was compared)\n";
   }
+  print_hit_only(out, validation, case_width, kernel_width, kMetricWidth);
 
   out << "\nMean absolute error per metric over the judged rows (percentage points):\n";
   for (const MetricAccuracy& accuracy : validation.metrics) {
@@ -132,8 +168,12 @@ void print_validation(std::ostream& out, const Validation& validation) {
   for (const ValidatedCase& validated : validation.cases) {
     const NcuComparison& c = validated.comparison;
     out << "  " << validated.input.name << ": report " << c.report_path << " (hierarchy "
-        << c.hierarchy << ", " << plural(c.trials, "trial") << "), Nsight Compute " << c.ncu_path
-        << " (" << to_string(c.layout) << " page)";
+        << c.hierarchy << ", " << plural(c.trials, "trial") << "), ";
+    if (c.layout == NcuCsvLayout::kAccelsim) {
+      out << "Accel-Sim " << c.ncu_path;
+    } else {
+      out << "Nsight Compute " << c.ncu_path << " (" << to_string(c.layout) << " page)";
+    }
     if (validated.input.traces_agree) {
       out << "; host and GPU traces " << (*validated.input.traces_agree ? "agree" : "DIFFER");
     }
@@ -216,6 +256,9 @@ std::string validation_json(const Validation& validation, int indent) {
     entry["report_metric"] = kComparedMetrics[metric.metric].report_key;
     entry["measured"] = optional_number(metric.measured);
     entry["measured_launches"] = metric.measured_launches;
+    if (metric.measured_hit_only) {
+      entry["measured_hit_only"] = *metric.measured_hit_only;  // Accel-Sim: HIT alone
+    }
     entry["predicted"] = predicted ? ordered_json(predicted->mean) : ordered_json();
     entry["predicted_stddev"] = predicted ? ordered_json(predicted->stddev) : ordered_json();
     entry["spread_2sigma"] =

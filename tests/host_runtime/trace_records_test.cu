@@ -271,6 +271,10 @@ TEST_F(HostTraceRecords, LoadsTablesOfSeveralUnitsAreConcatenated) {
   const std::uint32_t first = load_id(reader, "scale", "data[i]");
   const std::uint32_t second = load_id(reader, "scale", "data[i] (store)");
   EXPECT_EQ(reader.loads()[second].depends_on, std::vector<std::uint32_t>{first});
+  EXPECT_NE(reader.loads()[second].extra_json.find("\"value_depends_on\":[" +
+                                                   std::to_string(first) + "]"),
+            std::string::npos)
+      << reader.loads()[second].extra_json;
   const auto records = warp_records(reader, 0, 0, 1);
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0].static_id, first);

@@ -1,12 +1,13 @@
 // A second instrumented translation unit with its own loads table and local ids 0 and 1, for the
-// test that the runtime concatenates the tables and remaps ids and dependences.
+// test that the runtime concatenates the tables and remaps ids and dependences (value_depends_on
+// names the unknown id 7 too, which is dropped).
 #include <cuda_runtime.h>
 
 static constexpr unsigned memcarlo_tu = 0x2002u;
 static const char memcarlo_loads_table_json[] = R"json([
   {"id": 0, "function": "scale", "expression": "data[i]", "kind": "read", "element_size": 4},
   {"id": 1, "function": "scale", "expression": "data[i] (store)", "kind": "write",
-   "element_size": 4, "depends_on": [0]}
+   "element_size": 4, "depends_on": [0], "value_depends_on": [0, 7]}
 ])json";
 MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
 

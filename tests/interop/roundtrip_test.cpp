@@ -205,10 +205,12 @@ TEST(AccelsimExport, WritesTheTracerVersion5Layout) {
         "00a0 ffffffff 1 R24 LDG.E.128 1 R2 16 1 0x00007f00000c0000 16 0\n",
         "0060 0f0f00f1 0 STG.E 2 R2 R4 4 2 0x00007f00000c2000 16 4 4 4 36 4 4 4 20 4 4 4 0\n",
         "1 R20 ATOMG.E.ADD.STRONG.GPU 2 R2 R4 4 1 0x00007f00000c3000 0 0\n",
-        // a read-modify-write is a load and a store at the next PC
+        // a read-modify-write is a load and a store at the next PC that stores what it loaded
         "00e0 ffffffff 1 R28 LDG.E 1 R2 4 1 0x00007f00000c5000 4 0\n"
-        "00f0 ffffffff 0 STG.E 2 R2 R4 4 1 0x00007f00000c5000 4 0\n",
-        " LDG.E.U8 1 R2 1 1 ", " STG.E.U16 2 R2 R4 2 1 ", " LDG.E.96 1 R2 12 1 ",
+        "00f0 ffffffff 0 STG.E 2 R2 R28 4 1 0x00007f00000c5000 4 0\n",
+        // lane 0 stores to the address it loaded with the 16-byte load (R24): conservatively,
+        // the store waits for that load
+        " LDG.E.U8 1 R2 1 1 ", " STG.E.U16 2 R2 R24 2 1 ", " LDG.E.96 1 R2 12 1 ",
         " ATOMG.E.ADD.64.STRONG.GPU 2 R2 R4 8 2 ", "0000ffff 0 BAR.SYNC.DEFER_BLOCKING 0 0 0\n",
         "\n#END_TB\n"}) {
     EXPECT_NE(text.find(header), std::string::npos) << "missing: " << header;

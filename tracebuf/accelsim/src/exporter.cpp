@@ -13,6 +13,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "dependences.hpp"
 #include "instruction.hpp"
 #include "memcarlo/accelsim/accelsim.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
@@ -111,8 +112,9 @@ class TextFile {
 /// Writes the instruction lines of one warp.
 class WarpWriter {
  public:
-  WarpWriter(TextFile& out, const ExportOptions& options, std::uint64_t barrier_pc)
-      : out_(out), options_(options), barrier_pc_(barrier_pc) {
+  WarpWriter(TextFile& out, const ExportOptions& options, std::uint64_t barrier_pc,
+             const std::vector<tracebuf::LoadInfo>& loads)
+      : out_(out), options_(options), barrier_pc_(barrier_pc), dependences_(loads) {
     for (std::uint8_t k = 0; k < tracebuf::kAccessKindCount; ++k) {
       for (std::uint32_t size = 1; size <= 16; size *= 2) {
         opcodes_[k][std::countr_zero(size)] =
@@ -121,6 +123,9 @@ class WarpWriter {
     }
     barrier_opcode_ = options.binary_version >= 70 ? "BAR.SYNC.DEFER_BLOCKING" : "BAR.SYNC";
   }
+
+  /// The next records belong to a new warp: no register dependence reaches back past here.
+  void start_warp() { dependences_.start_warp(); }
 
   /// Instruction lines a record becomes: its barriers, then one access (two for an rmw).
   static std::uint64_t lines_of(const RecordView& record) {
@@ -152,11 +157,10 @@ class WarpWriter {
     const std::uint32_t size = record.element_size();
     out_.hex(pc, 4) << ' ';
     out_.hex(record.active_mask(), 8) << ' ';
-    const bool has_destination = kind == AccessKind::kRead || kind == AccessKind::kAtomic;
-    if (has_destination) {
-      // Rotating destinations: exported loads carry no register dependences on each other.
+    const detail::InstructionRegisters registers = dependences_.next(record, kind);
+    if (registers.has_destination) {
       out_ << "1 R";
-      out_.udec(8 + 4 * (destination_++ % 16)) << ' ';
+      out_.udec(registers.destination) << ' ';
     } else {
       out_ << "0 ";
     }
@@ -165,7 +169,13 @@ class WarpWriter {
     } else {
       out_ << detail::export_opcode(kind, size, options_.binary_version);
     }
-    out_ << (kind == AccessKind::kRead ? " 1 R2 " : " 2 R2 R4 ");
+    out_ << ' ';
+    out_.udec(registers.source_count);
+    for (std::uint32_t s = 0; s < registers.source_count; ++s) {
+      out_ << " R";
+      out_.udec(registers.sources[s]);
+    }
+    out_ << ' ';
     out_.udec(size) << ' ';
     addresses(record);
     out_ << " 0";  // immediate
@@ -219,7 +229,7 @@ class WarpWriter {
   std::uint64_t barrier_pc_;
   std::string opcodes_[tracebuf::kAccessKindCount][5];
   std::string barrier_opcode_;
-  std::uint32_t destination_ = 0;
+  detail::DependenceTracker dependences_;
 };
 
 std::string dim3_text(const tracebuf::Dim3& d) {
@@ -302,7 +312,7 @@ ExportStats export_trace(const std::string& input, const std::string& output_dir
     TextFile out(path);
     write_header(out, info, input, rmw_pcs, options);
     progress.file = path;
-    WarpWriter writer(out, options, barrier_pc);
+    WarpWriter writer(out, options, barrier_pc, loads);
 
     const std::uint32_t warps = info.warps_per_block();
     const auto threads = static_cast<std::uint32_t>(info.block.volume());
@@ -330,6 +340,7 @@ ExportStats export_trace(const std::string& input, const std::string& output_dir
         out.udec(warp) << "\ninsts = ";
         out.udec(lines);
         out.end_line();
+        writer.start_warp();
         if (stream != nullptr) {
           stream->for_each([&](const RecordView& r) {
             writer.record(r, warp_mask);

@@ -11,6 +11,34 @@
 #include "memcarlo/tracebuf/metadata.hpp"
 
 namespace memcarlo::host::detail {
+namespace {
+
+/// `value_depends_on` (kept in extra_json, see docs/accelsim.md) names loads by their ids in the
+/// translation unit, like depends_on: renumbered the same way, unknown ones dropped.
+template <class Remap>
+void remap_value_dependences(tracebuf::LoadInfo& load, const Remap& remap) {
+  if (load.extra_json.find("value_depends_on") == std::string::npos) {
+    return;
+  }
+  auto extra = nlohmann::json::parse(load.extra_json, nullptr, false);
+  if (!extra.is_object() || !extra.contains("value_depends_on") ||
+      !extra["value_depends_on"].is_array()) {
+    return;
+  }
+  nlohmann::json ids = nlohmann::json::array();
+  for (const auto& id : extra["value_depends_on"]) {
+    if (id.is_number_unsigned()) {
+      const std::uint32_t global = remap(id.get<std::uint32_t>());
+      if (global != kUnknownLoad) {
+        ids.push_back(global);
+      }
+    }
+  }
+  extra["value_depends_on"] = std::move(ids);
+  load.extra_json = extra.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
 
 const LoadsIndex::Unit* LoadsIndex::unit(unsigned tu) const {
   const auto it = std::lower_bound(units_.begin(), units_.end(), tu,
@@ -67,6 +95,7 @@ void LoadsRegistry::parse_pending() {
         dependence = remap(dependence);
       }
       std::erase(load.depends_on, kUnknownLoad);
+      remap_value_dependences(load, remap);
       if (load.redundant_of) {
         const std::uint32_t target = remap(*load.redundant_of);
         load.redundant_of = target != kUnknownLoad ? std::optional(target) : std::nullopt;

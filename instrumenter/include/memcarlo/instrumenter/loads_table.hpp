@@ -25,6 +25,8 @@ struct LoadEntry {
   std::uint32_t loop_depth = 0;
   std::int64_t sequence = 0;
   std::vector<std::uint32_t> depends_on;
+  /// Writes and rmws of assignments: the loads whose values feed the value stored.
+  std::optional<std::vector<std::uint32_t>> value_depends_on;
   std::optional<std::uint32_t> redundant_of;
   std::string index_json = "{}";  // the affine / data-dependent / non-affine index form
 };

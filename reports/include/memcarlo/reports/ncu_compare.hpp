@@ -47,8 +47,9 @@ inline constexpr std::array<ComparedMetric, 3> kComparedMetrics{{
 // ---- Nsight Compute measurements --------------------------------------------------------------
 
 enum class NcuCsvLayout {
-  kDetails,  // `--page details` (the default): one row per (launch, metric)
-  kRaw,      // `--page raw`: one row per launch, one column per metric, a units row first
+  kDetails,   // `--page details` (the default): one row per (launch, metric)
+  kRaw,       // `--page raw`: one row per launch, one column per metric, a units row first
+  kAccelsim,  // not Nsight Compute: the standard output of Accel-Sim (parse_accelsim_stats)
 };
 
 /// The launches of one kernel name, exactly as Nsight Compute printed it.
@@ -58,6 +59,9 @@ struct NcuKernel {
   /// Per compared metric (index into kComparedMetrics): one percentage per launch that had a
   /// number (`n/a` values are left out).
   std::array<std::vector<double>, kComparedMetrics.size()> percent;
+  /// Accel-Sim only: the same hit rates as Accel-Sim's own miss counts have them, a hit on a
+  /// sector still being filled (HIT_RESERVED) counted as no hit. Empty for Nsight Compute.
+  std::array<std::vector<double>, kComparedMetrics.size()> hit_only_percent;
 };
 
 struct NcuMeasurements {
@@ -75,6 +79,24 @@ std::optional<double> parse_ncu_number(std::string_view text);
 /// `n/a`, `==PROF==` lines). `path` only labels messages. Throws CompareInputError naming the line.
 NcuMeasurements parse_ncu_csv(std::istream& in, const std::string& path);
 NcuMeasurements read_ncu_csv(const std::string& path);
+
+/// Parses the standard output of Accel-Sim (accel-sim.out) as measurements of the compared
+/// metrics, one launch per `kernel_name = NAME` statistics block. Its cache statistics
+/// (`Total_core_cache_stats_breakdown[TYPE][STATUS] = N` for the L1 data caches,
+/// `L2_cache_stats_breakdown[TYPE][STATUS] = N`) add up over the run, so a launch's counts are the
+/// difference from the previous block (or the block's own counts when they went down: a simulator
+/// that resets them per kernel). With HIT, HIT_RESERVED (a hit on a sector still being filled),
+/// MISS (a line's first missing sector) and SECTOR_MISS (its other missing sectors):
+///   percent          = 100 (HIT + HIT_RESERVED) / (HIT + HIT_RESERVED + MISS + SECTOR_MISS)
+///   hit_only_percent = 100 HIT / (HIT + HIT_RESERVED + MISS + SECTOR_MISS)
+/// over GLOBAL_ACC_R and GLOBAL_ACC_W for the L1 sector hit rate, GLOBAL_ACC_R for the L2 read hit
+/// rate (Accel-Sim counts global atomics there too) and GLOBAL_ACC_W for the L2 write hit rate;
+/// no value where the denominator is 0. Throws CompareInputError naming the line of a malformed
+/// statistics line, or when there is no kernel or no statistics. `path` only labels messages.
+NcuMeasurements parse_accelsim_stats(std::istream& in, const std::string& path);
+/// The measurements in `path`: Accel-Sim's output when the file has Accel-Sim's statistics lines
+/// (parse_accelsim_stats), else Nsight Compute's CSV (parse_ncu_csv).
+NcuMeasurements read_measurements(const std::string& path);
 
 // ---- memcarlo predictions ---------------------------------------------------------------------
 
@@ -128,8 +150,10 @@ enum class Verdict {
 };
 
 struct MetricComparison {
-  std::size_t metric = 0;               // index into kComparedMetrics
-  std::optional<double> measured;       // ratio: the mean over launches of the percentage / 100
+  std::size_t metric = 0;          // index into kComparedMetrics
+  std::optional<double> measured;  // ratio: the mean over launches of the percentage / 100
+  /// Accel-Sim only: the mean of hit_only_percent / 100 (in-flight hits not counted as hits).
+  std::optional<double> measured_hit_only;
   std::uint32_t measured_launches = 0;  // launches that had a number
   std::optional<analysis::Distribution> predicted;
   std::optional<double> absolute_error;  // |measured - predicted mean|, a ratio
