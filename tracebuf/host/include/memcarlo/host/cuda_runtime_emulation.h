@@ -73,7 +73,8 @@ inline unsigned __isGlobal(const void* pointer) {
 // accumulators `register float sum`). GCC's C++17-and-later modes warn on it (-Wregister), which
 // -Werror builds would turn into an error: a program compiled against the emulation is accepted
 // as nvcc accepts it. (The instrumenter's Clang parse, where it is an error, gets -Wno-register.)
-#pragma GCC diagnostic ignored "-Wregister"
+// _Pragma keeps the pragma's words in a string, out of reach of a program's -D macros.
+_Pragma("GCC diagnostic ignored \"-Wregister\"")
 
 // ---- function and variable qualifiers
 // --------------------------------------------------------------
