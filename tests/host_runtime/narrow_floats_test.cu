@@ -272,8 +272,8 @@ TEST(HalfKernels, ArithmeticOnDeviceMemory) {
   const std::vector<__half> out = dy.to_host();
   const std::vector<__half2> out_pairs = dpairs.to_host();
   for (int i = 0; i < n; ++i) {
-    EXPECT_EQ(__half2float(out[i]), 2.0f * i + 1.0f) << i;
-    EXPECT_EQ(__low2float(out_pairs[i]), 2.0f * i) << i;
+    EXPECT_EQ(__half2float(out[i]), 2.0f * static_cast<float>(i) + 1.0f) << i;
+    EXPECT_EQ(__low2float(out_pairs[i]), 2.0f * static_cast<float>(i)) << i;
     EXPECT_EQ(__high2float(out_pairs[i]), 1.0f) << i;
   }
   EXPECT_EQ(__half2float(dtotal.to_host()[0]), 64.0f);
