@@ -1,7 +1,8 @@
 // `//` comments inside a launch's configuration and argument list. Where the rewrite copies the
 // arguments into an edit of its own (the form that leaves the kernel's deduction to each
 // instantiation), the copy is joined on one line without its comments: a `//` comment there
-// would swallow the rest of the launch.
+// would swallow the rest of the launch. Kept among the legacy files, not the golden ones: that
+// form is the host backend's own and does not compile with nvcc alone (instrumenter.nvcc.*).
 template <typename T>
 __global__ void fill(T* data, T value) { data[threadIdx.x] = value; }
 
