@@ -15,7 +15,9 @@ struct Vec3 {
   __host__ __device__ Vec3 operator-(const Vec3& r) const {
     return {x_[0] - r[0], x_[1] - r[1], x_[2] - r[2]};
   }
-  __host__ __device__ T dot(const Vec3& r) const { return x_[0] * r[0] + x_[1] * r[1] + x_[2] * r[2]; }
+  __host__ __device__ T dot(const Vec3& r) const {
+    return x_[0] * r[0] + x_[1] * r[1] + x_[2] * r[2];
+  }
 };
 
 __global__ void squared_distances(int n, const Vec3<float>* points, Vec3<float> origin,
