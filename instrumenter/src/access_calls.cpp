@@ -23,6 +23,16 @@ bool is_trivial_special_member(const clang::FunctionDecl* function) {
   const bool copy = constructor != nullptr && constructor->isCopyOrMoveConstructor();
   return (special || copy) && (method->isTrivial() || !method->isUserProvided());
 }
+
+/// A copy or move assignment a system header defines (CUDA's __half2 spells its own): a store of
+/// the whole object, as a trivial one is, not a read-modify-write of an opaque call.
+bool is_system_assignment(const clang::FunctionDecl* function,
+                          const clang::SourceManager& sources) {
+  const auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(function);
+  return method != nullptr &&
+         (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) &&
+         sources.isInSystemHeader(method->getLocation());
+}
 }  // namespace
 
 AccessWalker::Use AccessWalker::reference_use(const clang::FunctionDecl* callee,
@@ -109,7 +119,9 @@ Taint AccessWalker::visit_call(const clang::CallExpr* call, Use use) {
     taint = merged(taint, visit_arguments(callee, call, 0, 0));
   } else if (const auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call)) {
     const auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee);
-    if (method != nullptr && is_trivial_special_member(method) && call->getNumArgs() == 2) {
+    if (method != nullptr && call->getNumArgs() == 2 &&
+        (is_trivial_special_member(method) ||
+         is_system_assignment(method, walk_.context.getSourceManager()))) {
       taint = visit(call->getArg(1), Use::kValue);
       visit(call->getArg(0), Use::kWrite);
       return taint;

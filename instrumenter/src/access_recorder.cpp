@@ -46,7 +46,17 @@ bool provably_builtin(const clang::Expr* expr, ProbeStyle style) {
   }
   expr = expr->IgnoreParens();
   if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
-    return pointer_like(subscript->getLHS()) || pointer_like(subscript->getRHS());
+    // Built in when one side is a pointer or an array; a type-dependent side that is neither may
+    // be a class whose operator[] returns a value (`r[0]` with `const Vec3& r` in Vec3<T>), even
+    // when the index (`0`) is not dependent.
+    auto pointer_or_array = [](const clang::Expr* e) {
+      const clang::QualType type = e->IgnoreParenImpCasts()->getType();
+      return type->isPointerType() || type->isArrayType();
+    };
+    if (pointer_or_array(subscript->getLHS()) || pointer_or_array(subscript->getRHS())) {
+      return true;
+    }
+    return !subscript->getLHS()->isTypeDependent() && !subscript->getRHS()->isTypeDependent();
   }
   if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {
     return pointer_like(unary->getSubExpr());

@@ -371,8 +371,13 @@ Taint AccessWalker::visit_memory(const clang::Expr* expr, Use use) {
   std::optional<Taint> stored = std::exchange(stored_value_, std::nullopt);
   Taint address;
   if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
-    const bool array = subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType();
-    address = visit(subscript->getBase(), array ? Use::kAddress : Use::kValue);
+    const clang::QualType base = subscript->getBase()->IgnoreParenImpCasts()->getType();
+    // An array's elements are reached through its address; so are those of a type-dependent
+    // object that is neither pointer nor array (a class whose operator[] the instantiation calls,
+    // which probes what it reads), which is not read as a whole.
+    const bool by_address =
+        base->isArrayType() || (subscript->getBase()->isTypeDependent() && !base->isPointerType());
+    address = visit(subscript->getBase(), by_address ? Use::kAddress : Use::kValue);
     address = merged(std::move(address), visit(subscript->getIdx(), Use::kValue));
   } else if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(expr)) {
     address = visit(unary->getSubExpr(), Use::kValue);

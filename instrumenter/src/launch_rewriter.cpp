@@ -310,11 +310,46 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
     bool invalid = false;
     const llvm::StringRef buffer = sources_.getBufferData(text.file, &invalid);
     if (invalid || end > buffer.size()) return std::nullopt;
+    return on_one_line(text.file, *begin, end);
+  }
+
+  /// The text of `file` in [begin, end) on one line, for a copy of it inside another edit:
+  /// comments become a space (a `//` comment would otherwise swallow the rest of the line it is
+  /// joined to) and line breaks and the continuation backslashes of a #define become spaces.
+  std::string on_one_line(clang::FileID file, unsigned begin, unsigned end) const {
+    bool invalid = false;
+    const llvm::StringRef buffer = sources_.getBufferData(file, &invalid);
+    if (invalid)
+      return "";
     std::string out;
-    for (char c : buffer.slice(*begin, end)) {
-      if (c == '\\' || c == '\n' || c == '\r') c = ' ';  // continuation lines of a #define
-      out.push_back(c);
+    auto copy = [&](unsigned from, unsigned to) {
+      for (char c : buffer.slice(from, to)) {
+        out.push_back(c == '\\' || c == '\n' || c == '\r' ? ' ' : c);
+      }
+    };
+    clang::Lexer lexer(sources_.getLocForStartOfFile(file), context_.getLangOpts(), buffer.begin(),
+                       buffer.begin() + begin, buffer.end());
+    lexer.SetCommentRetentionState(true);
+    unsigned at = begin;
+    clang::Token token;
+    while (at < end) {
+      const bool last = lexer.LexFromRawLexer(token);
+      const unsigned offset = sources_.getFileOffset(token.getLocation());
+      if (token.is(clang::tok::eof) || offset >= end)
+        break;
+      const unsigned token_end = std::min(end, offset + token.getLength());
+      copy(at, offset);
+      if (token.is(clang::tok::comment)) {
+        out.push_back(' ');
+      } else {
+        copy(offset, token_end);
+      }
+      at = token_end;
+      if (last)
+        break;
     }
+    if (at < end)
+      copy(at, end);
     return out;
   }
 
@@ -427,13 +462,7 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
                                          const std::string& rest,
                                          const std::string& origin) const {
     if (name[0] == '"') name = c_string(kernel_name(nullptr, callee));  // no deduced arguments
-    bool invalid = false;
-    const llvm::StringRef buffer = sources_.getBufferData(place.file, &invalid);
-    if (invalid) return std::nullopt;
-    std::string arguments;
-    for (char c : buffer.slice(place.left + 1, place.right)) {
-      arguments.push_back(c == '\\' || c == '\n' || c == '\r' ? ' ' : c);
-    }
+    const std::string arguments = on_one_line(place.file, place.left + 1, place.right);
     return std::vector<Edit>{
         replacement(file, place.callee, place.open + 3,
                     "memcarlo_launch(" + name + ", decltype(memcarlo_kernel_signature(" +

@@ -169,9 +169,10 @@ std::vector<std::string> parse_command(ParseSetup setup, Side side, const std::s
                                        const UserFlags& user, const std::string& file) {
   std::vector<std::string> command = {
       "clang++", "-x", "cuda", "-fsyntax-only", "-w", "-ferror-limit=20", "-fno-caret-diagnostics",
-      std::string("-resource-dir=") + build_config::kClangResourceDir,
-      "-Xclang", "-fcuda-allow-variadic-functions", "--no-cuda-version-check",
-      side == Side::kHost ? "--cuda-host-only" : "--cuda-device-only",
+      std::string("-resource-dir=") + build_config::kClangResourceDir, "-Xclang",
+      "-fcuda-allow-variadic-functions", "--no-cuda-version-check",
+      // C++17 removed `register`, which Clang then refuses (an error by default); nvcc accepts it.
+      "-Wno-register", side == Side::kHost ? "--cuda-host-only" : "--cuda-device-only",
       "--cuda-gpu-arch=" + user.gpu_arch};
   if (setup == ParseSetup::kToolkit) {
     // No -nocudalib here: with the toolkit's libdevice found, Clang also records the SDK version,

@@ -15,6 +15,7 @@ extern const char kCudaDeclsHeader[];
 extern const char kCudaRuntimeApiHeader[];
 extern const char kCudaDeviceFunctionsHeader[];
 extern const char kCudaLegacyHeader[];
+extern const char kCudaNarrowFloatsHeader[];
 extern const char kCudaToolkitCompatHeader[];
 }  // namespace resources
 
@@ -29,6 +30,9 @@ constexpr std::array kToolkitHeaderStandIns = {
     "sm_13_double_functions.h", "sm_20_atomic_functions.h", "sm_20_intrinsics.h",
     "sm_32_intrinsics.h", "sm_35_intrinsics.h", "texture_fetch_functions.h", "vector_functions.h",
     "vector_types.h", "cuda_profiler_api.h", "crt/host_defines.h", "common_functions.h"};
+
+// The reduced-precision headers: the types and functions of half, bfloat16 and FP8.
+constexpr std::array kNarrowFloatHeaders = {"cuda_fp16.h", "cuda_bf16.h", "cuda_fp8.h"};
 
 // The OpenMP runtime API that host code of CUDA benchmarks calls (timers, thread counts, locks);
 // `#pragma omp` itself needs nothing to parse.
@@ -96,6 +100,12 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system() {
            resources::kCudaRuntimeApiHeader);
   add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_device_functions.h",
            resources::kCudaDeviceFunctionsHeader);
+  add_file(*memory, std::string(kBuiltinIncludeDir) + "/memcarlo_cuda_narrow_floats.h",
+           resources::kCudaNarrowFloatsHeader);
+  for (const char* header : kNarrowFloatHeaders) {
+    add_file(*memory, std::string(kBuiltinIncludeDir) + "/" + header,
+             "#include \"memcarlo_cuda_decls.h\"\n#include \"memcarlo_cuda_narrow_floats.h\"\n");
+  }
   for (const char* header : kToolkitHeaderStandIns) {
     add_file(*memory, std::string(kBuiltinIncludeDir) + "/" + header,
              "#include \"memcarlo_cuda_decls.h\"\n");

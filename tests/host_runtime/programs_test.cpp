@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -243,4 +244,71 @@ TEST(HostProgramTraces, LaunchesRecordTheirScalarAndPointerArgumentsByParameterN
   EXPECT_EQ(payloads[0]["sums"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(sums));
   EXPECT_EQ(payloads[1]["count"], 96);  // scale<3>: the template's parameter names
   EXPECT_EQ(payloads[1]["data"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(sums));
+}
+
+namespace {
+/// The element sizes of the traced records of each access, by its expression in the loads table.
+std::map<std::string, std::set<std::uint32_t>> traced_sizes(const std::string& trace) {
+  const auto reader = memcarlo::tracebuf::TraceReader::open(trace);
+  std::map<std::uint32_t, std::string> expressions;
+  for (const memcarlo::tracebuf::LoadInfo& load : reader.loads()) {
+    expressions[load.id] = load.expression;
+  }
+  std::map<std::string, std::set<std::uint32_t>> sizes;
+  for (const memcarlo::tracebuf::LaunchStreams& launch : reader.launches()) {
+    for (const memcarlo::tracebuf::WarpStream& stream : launch.warps) {
+      stream.for_each([&](const memcarlo::tracebuf::RecordView& record) {
+        sizes[expressions[record.static_id()]].insert(record.element_size());
+      });
+    }
+  }
+  return sizes;
+}
+}  // namespace
+
+// Today's CUDA that stopped programs nvcc builds as they are: reduced-precision types, a
+// value-returning operator[], `register`, comments inside launches.
+TEST(HostModernPrograms, HalfBfloat16AndFp8TypesComputeAndTraceTheirWidths) {
+  const std::string exe = build("programs", "reduced_precision");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  const auto sizes = traced_sizes(exe + ".mct");
+  using Sizes = std::set<std::uint32_t>;
+  EXPECT_EQ(sizes.at("x[i]"), Sizes{2});  // __half
+  EXPECT_EQ(sizes.at("y[i]"), Sizes{2});
+  EXPECT_EQ(sizes.at("u[i]"), Sizes{4});  // __half2
+  EXPECT_EQ(sizes.at("v[i]"), Sizes{4});
+  EXPECT_EQ(sizes.at("source[i]"), Sizes{2});  // __nv_bfloat16
+  EXPECT_EQ(sizes.at("scaled[i]"), Sizes{2});
+  EXPECT_EQ(sizes.at("packed[i]"), Sizes{1});  // __nv_fp8_e4m3, written and read
+  EXPECT_EQ(sizes.at("in[i]"), Sizes{4});      // float
+}
+
+TEST(HostModernPrograms, ConstSubscriptOperatorReturningAValue) {
+  const std::string exe = build("programs", "value_subscript");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  // The points are read through the member array that operator- and operator[] read: 4 bytes.
+  const auto sizes = traced_sizes(exe + ".mct");
+  ASSERT_TRUE(sizes.count("x_[0]")) << "no traced read of the member array";
+  EXPECT_EQ(sizes.at("x_[0]"), std::set<std::uint32_t>{4});
+  EXPECT_EQ(sizes.count("r[0]"), 0u);
+}
+
+TEST(HostModernPrograms, RegisterStorageClassInDeviceCode) {
+  const std::string exe = build("programs", "register_keyword");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_EQ(traced_sizes(exe + ".mct").at("matrix[row * cols + j]"), std::set<std::uint32_t>{4});
+}
+
+TEST(HostModernPrograms, LineCommentsInsideLaunches) {
+  const std::string exe = build("programs", "launch_comments");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_EQ(traced_sizes(exe + ".mct").at("data[i]"), std::set<std::uint32_t>{4});
 }

@@ -10,6 +10,9 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
 #include <math_constants.h>
@@ -60,6 +63,16 @@ __global__ void every_intrinsic(DATA_TYPE* data, int* flags, cudaTextureObject_t
   cg::coalesced_group active = cg::coalesced_threads();
   sum += cg::reduce(cg::tiled_partition(active, 4), sum, cg::greater<DATA_TYPE>());
   data[5] = sum;
+}
+
+// The reduced-precision headers' macro-stamped functions and templates, once each.
+__global__ void reduced_precision(__half* halves, __half2* pairs, __nv_bfloat16* b16,
+                                  __nv_fp8_e4m3* fp8) {
+  halves[0] = __hfma(halves[0], halves[1], CUDART_ONE_FP16) + __int2half_rn(2);
+  pairs[0] = __hmax2(__h2div(pairs[0], pairs[1]), __float2half2_rn(0.0f));
+  atomicAdd(&halves[2], __shfl_down_sync(0xffffffffu, halves[0], 1));
+  b16[0] = __hsub(b16[0], __float2bfloat16_rz(1.0f)) * CUDART_ONE_BF16;
+  fp8[0] = __nv_fp8_e4m3(static_cast<float>(__nv_fp8_e5m2(__bfloat162float(b16[0]))));
 }
 
 int main() {

@@ -67,6 +67,15 @@ inline unsigned __isGlobal(const void* pointer) {
 #define __SURFACE_TYPES_H__
 #define __CHANNEL_DESCRIPTOR_H__
 
+// ---- the `register` storage class -------------------------------------------------------------
+//
+// C++17 removed `register`; nvcc still accepts it in device code (old kernels declare their
+// accumulators `register float sum`). GCC's C++17-and-later modes warn on it (-Wregister), which
+// -Werror builds would turn into an error: a program compiled against the emulation is accepted
+// as nvcc accepts it. (The instrumenter's Clang parse, where it is an error, gets -Wno-register.)
+// _Pragma keeps the pragma's words in a string, out of reach of a program's -D macros.
+_Pragma("GCC diagnostic ignored \"-Wregister\"")
+
 // ---- function and variable qualifiers
 // --------------------------------------------------------------
 
