@@ -107,7 +107,10 @@ void memcarlo_launch_record_arguments(unsigned count, const long long* values,
 namespace memcarlo_detail {
 template <class Argument>
 inline long long launch_argument_value(const Argument& argument) {
-  if constexpr (::std::is_pointer_v<Argument>) {
+  if constexpr (::std::is_array_v<Argument> || ::std::is_function_v<Argument>) {
+    // Passed as a pointer to its first element (the function).
+    return static_cast<long long>(reinterpret_cast<unsigned long long>(&argument));
+  } else if constexpr (::std::is_pointer_v<Argument>) {
     return static_cast<long long>(reinterpret_cast<unsigned long long>(argument));
   } else if constexpr (::std::is_integral_v<Argument> || ::std::is_enum_v<Argument>) {
     return static_cast<long long>(argument);
@@ -122,8 +125,7 @@ inline constexpr bool kLaunchArgumentRecorded =
 template <class... Arguments>
 inline void memcarlo_launch_arguments(const Arguments&... arguments) {
   // One extra element each: arrays of zero size are not C++.
-  const long long values[] = {
-      memcarlo_detail::launch_argument_value< ::std::decay_t<Arguments> >(arguments)..., 0};
+  const long long values[] = {memcarlo_detail::launch_argument_value(arguments)..., 0};
   const bool recorded[] = {memcarlo_detail::kLaunchArgumentRecorded< ::std::decay_t<Arguments> >...,
                            false};
   memcarlo_launch_record_arguments(sizeof...(Arguments), values, recorded);
