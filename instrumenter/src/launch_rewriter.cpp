@@ -415,9 +415,7 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
       std::optional<std::string> recorded_arguments;
       if (std::all_of(launch->arg_begin(), launch->arg_end(),
                       [](const clang::Expr* argument) { return evaluable_twice(argument); })) {
-        bool invalid = false;
-        const llvm::StringRef buffer = sources_.getBufferData(place->file, &invalid);
-        if (!invalid && place->right <= buffer.size() && place->left < place->right) {
+        if (place->right <= buffer.size() && place->left < place->right) {
           std::string arguments;
           for (char c : buffer.slice(place->left + 1, place->right)) {
             arguments.push_back(c == '\\' || c == '\n' || c == '\r' ? ' ' : c);
