@@ -266,7 +266,7 @@ TEST(DescriptorsOption, SimulateAndSweepTakeAGoodFileAndRefuseABadOneNamingFileA
 // descriptors.
 TEST(DescriptorsOption, TurnsOnTheLdescSchedulerAndPlacementUnlessSetAndReportsEachLaunchs) {
   const std::string trace = synth("matmul-small", "--pattern matmul --size 32 --threads 64");
-  const std::string out = (scratch() / "mechanisms.json").string();
+  const std::string out = (scratch() / "mechanisms-report.json").string();
   const std::string good = descriptor_file("mechanisms.json", trace, "[1, 16, 1]");
   CommandResult r = memcarlo("simulate " + trace + " --descriptors " + good + " -n 2 -q -o " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
