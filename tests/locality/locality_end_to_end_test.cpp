@@ -169,7 +169,9 @@ TEST(LocalityEndToEnd, DescriptorsOfTwoKernelsApplyEachToItsOwnKernel) {
     EXPECT_EQ(d["grid"], json::array({2, 8, 1})) << d.dump();
     if (d["kernel"] == "two_mm_first") {
       first.push_back(d);
-      if (d["type"] == "NO-REUSE")
+      // out[row * n + col]: each block its own 32 x 8 tile (c[col * n + row], also a block's
+      // own, is transposed: 8 x 32).
+      if (d["type"] == "NO-REUSE" && d["data_tile"] == json::array({32, 8, 1}))
         tmp = d["address"].get<std::uint64_t>();
     }
   }
