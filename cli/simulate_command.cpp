@@ -478,9 +478,10 @@ void add_simulate_command(CLI::App& app) {
   simulate->add_option(
       "--descriptors", *descriptors,
       "Locality Descriptors (JSON, docs/locality-descriptors.md), each for the launches of the "
-      "kernel it names, instead of those the trace records (`memcarlo descriptors TRACE` "
-      "proposes them). Also turns on the mechanisms that use them: --set schedule.cta=ldesc "
-      "placement.policy=ldesc (placement acts with numa.modules > 1) before your own --set, "
+      "kernel it names (a file without kernel names: only for a trace of one kernel), instead "
+      "of those the trace records (`memcarlo descriptors TRACE` proposes them). Also turns on "
+      "the mechanisms that use them: --set schedule.cta=ldesc --set placement.policy=ldesc "
+      "(placement acts with numa.modules > 1) before your own --set, "
       "which wins, as does a hierarchy file that names either key; the L1 and prefetch "
       "mechanisms stay off unless you set ldesc.cache=true or prefetch.policy=ldesc. Same as "
       "those --set plus --set ldesc.descriptors=FILE, with FILE checked first. The report's "
