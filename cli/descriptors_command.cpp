@@ -1,7 +1,7 @@
-// `memcarlo descriptors TRACE`: Locality Descriptors proposed from the loads table's affine index
-// forms (the paper's histo and stencil cases: which blocks read which part of an array), as JSON
-// that `simulate --descriptors FILE` reads back; and the `--descriptors FILE` check of simulate
-// and sweep (simulate_support.hpp).
+// `memcarlo descriptors TRACE`: Locality Descriptors for each kernel and launch shape of the
+// trace, proposed from the loads table's affine index forms (the paper's histo and stencil cases:
+// which blocks read which part of an array), as JSON that `simulate --descriptors FILE` reads
+// back; and the `--descriptors FILE` check of simulate and sweep (simulate_support.hpp).
 //
 // How a proposal is made, per array the kernel reads or writes (docs/locality-descriptors.md):
 //  - the accesses' index forms are folded for the launch (locality::compile_load: the launch shape
@@ -22,12 +22,16 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
+#include <set>
 #include <sstream>
 
 #include "commands.hpp"
@@ -41,7 +45,8 @@
 
 namespace memcarlo::cli {
 
-std::string descriptors_override(const std::string& file) {
+std::vector<std::string> descriptors_overrides(const std::string& file,
+                                               const std::string& hierarchy) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     throw UserError("--descriptors " + file + ": cannot be read", 2);
@@ -49,11 +54,35 @@ std::string descriptors_override(const std::string& file) {
   std::ostringstream text;
   text << in.rdbuf();
   try {
-    (void)tracebuf::parse_descriptors(text.str());
+    (void)tracebuf::parse_descriptor_file(text.str());
   } catch (const tracebuf::DescriptorError& error) {
     throw UserError("--descriptors " + file + ": " + error.what(), 2);
   }
-  return "ldesc.descriptors=" + nlohmann::json(file).dump();
+  // The keys a hierarchy file of the user's names itself (nested or dotted), which it keeps.
+  std::set<std::string> named;
+  if (std::ifstream hierarchy_file(hierarchy);
+      hierarchy_file && !std::filesystem::is_directory(hierarchy)) {
+    const nlohmann::json document = nlohmann::json::parse(hierarchy_file, nullptr, false);
+    const std::function<void(const nlohmann::json&, const std::string&)> walk =
+        [&](const nlohmann::json& node, const std::string& prefix) {
+          if (!node.is_object())
+            return;
+          for (const auto& [key, value] : node.items()) {
+            const std::string path = prefix.empty() ? key : prefix + "." + key;
+            named.insert(path);
+            walk(value, path);
+          }
+        };
+    walk(document, "");
+  }
+  std::vector<std::string> overrides;
+  for (const char* key : {"schedule.cta", "placement.policy"}) {
+    if (!named.contains(key)) {
+      overrides.push_back(std::string(key) + "=ldesc");
+    }
+  }
+  overrides.push_back("ldesc.descriptors=" + nlohmann::json(file).dump());
+  return overrides;
 }
 
 namespace {
@@ -63,7 +92,7 @@ using tracebuf::LocalityDescriptor;
 
 struct DescriptorsOptions {
   std::string trace;
-  std::uint32_t launch = 0;
+  std::optional<std::uint32_t> launch;  // --launch: this launch's shape only
   std::string output = "-";
   std::vector<std::string> parameters;  // NAME=VALUE for kernel parameters the trace lacks
 };
@@ -293,36 +322,28 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
   return {d, ""};
 }
 
-void run_descriptors(const DescriptorsOptions& options) {
-  const auto reader = tracebuf::TraceReader::open(options.trace);
-  if (options.launch >= reader.launches().size()) {
-    throw UserError("--launch " + std::to_string(options.launch) + ": " + options.trace + " has " +
-                        std::to_string(reader.launches().size()) + " launches",
-                    2);
-  }
-  const tracebuf::LaunchInfo& info = reader.launches()[options.launch].info;
+/// The descriptors proposed for launch `launch` (its kernel and shape), in priority order; what
+/// cannot be proposed goes to `notes`, each prefixed with `prefix`.
+std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& reader,
+                                                   std::uint32_t launch,
+                                                   const std::map<std::string, std::int64_t>& given,
+                                                   const std::string& prefix,
+                                                   std::vector<std::string>& notes) {
+  const tracebuf::LaunchInfo& info = reader.launches()[launch].info;
   footprint::LaunchFootprint fp;
   try {
-    fp = footprint::launch_footprint(reader, options.launch);
+    fp = footprint::launch_footprint(reader, launch);
   } catch (const footprint::MissingInformation& e) {
     throw UserError(e.what(), 2);  // names the trace
   }
   locality::LaunchValues values{info.grid, info.block, fp.arguments};
-  for (const std::string& item : options.parameters) {
-    const std::size_t equals = item.find('=');
-    char* end = nullptr;
-    const std::string text = equals == std::string::npos ? "" : item.substr(equals + 1);
-    const long long value = std::strtoll(text.c_str(), &end, 0);
-    if (equals == std::string::npos || equals == 0 || text.empty() || *end != '\0') {
-      throw UserError("--param " + item + ": expected NAME=VALUE with an integer value", 2);
-    }
-    values.values[item.substr(0, equals)] = value;
+  for (const auto& [name, value] : given) {
+    values.values[name] = value;
   }
   // The accesses of the kernel, by array (allocation), in the order of their first access.
   std::vector<std::string> order;
   std::map<std::string, ArrayReads> arrays;
-  std::vector<std::string> notes;
-  const auto note = [&](const std::string& text) { notes.push_back(text); };
+  const auto note = [&](const std::string& text) { notes.push_back(prefix + text); };
   // Every access of the kernel, reads and writes (a written array is placed too), in id order.
   std::vector<const tracebuf::LoadInfo*> accesses;
   for (const tracebuf::LoadInfo& entry : reader.loads()) {
@@ -418,10 +439,82 @@ void run_descriptors(const DescriptorsOptions& options) {
   for (std::size_t r = 0; r < rank.size(); ++r) {
     proposed[rank[r]].priority = static_cast<std::uint32_t>(rank.size() - r);
   }
+  return proposed;
+}
+
+void run_descriptors(const DescriptorsOptions& options) {
+  const auto reader = tracebuf::TraceReader::open(options.trace);
+  const auto& launches = reader.launches();
+  if (options.launch && *options.launch >= launches.size()) {
+    throw UserError("--launch " + std::to_string(*options.launch) + ": " + options.trace + " has " +
+                        std::to_string(launches.size()) + " launches",
+                    2);
+  }
+  std::map<std::string, std::int64_t> given;
+  for (const std::string& item : options.parameters) {
+    const std::size_t equals = item.find('=');
+    char* end = nullptr;
+    const std::string text = equals == std::string::npos ? "" : item.substr(equals + 1);
+    const long long value = std::strtoll(text.c_str(), &end, 0);
+    if (equals == std::string::npos || equals == 0 || text.empty() || *end != '\0') {
+      throw UserError("--param " + item + ": expected NAME=VALUE with an integer value", 2);
+    }
+    given[item.substr(0, equals)] = value;
+  }
+  // One proposal per kernel and launch shape (tiles are in CTAs of the grid): from the first
+  // launch of that shape, or from --launch alone.
+  std::vector<std::uint32_t> chosen;
+  for (std::uint32_t l = 0; l < launches.size(); ++l) {
+    const tracebuf::LaunchInfo& info = launches[l].info;
+    const bool seen = std::any_of(chosen.begin(), chosen.end(), [&](std::uint32_t c) {
+      const tracebuf::LaunchInfo& other = launches[c].info;
+      return other.kernel == info.kernel && other.grid == info.grid && other.block == info.block;
+    });
+    if ((!options.launch && !seen) || (options.launch && *options.launch == l)) {
+      chosen.push_back(l);
+    }
+  }
+  if (chosen.empty()) {
+    throw UserError(options.trace + ": no launches", 2);
+  }
+  std::vector<std::string> notes;
+  std::vector<tracebuf::ScopedDescriptor> proposed;
+  for (const std::uint32_t l : chosen) {
+    const tracebuf::LaunchInfo& info = launches[l].info;
+    const std::string prefix =
+        chosen.size() > 1 ? info.kernel + " (launch " + std::to_string(l) + "): " : std::string();
+    const tracebuf::DescriptorScope scope{info.kernel, info.grid, info.block};
+    for (LocalityDescriptor& d : propose_for_launch(reader, l, given, prefix, notes)) {
+      proposed.push_back({scope, std::move(d)});
+    }
+    // Later launches of the shape get these descriptors too; say so where they pass other
+    // pointers (other arrays), whose data the proposal did not see.
+    if (!options.launch) {
+      const std::map<std::string, std::int64_t> arguments =
+          footprint::recorded_arguments(reader, l);
+      std::vector<std::string> others;
+      for (std::uint32_t m = l + 1; m < launches.size(); ++m) {
+        const tracebuf::LaunchInfo& later = launches[m].info;
+        if (later.kernel == info.kernel && later.grid == info.grid && later.block == info.block &&
+            footprint::recorded_arguments(reader, m) != arguments) {
+          others.push_back(std::to_string(m));
+        }
+      }
+      if (!others.empty()) {
+        std::string list;
+        for (const std::string& m : others)
+          list += (list.empty() ? "" : ", ") + m;
+        notes.push_back(prefix + "launches " + list + " of " + info.kernel +
+                        " have the same shape but other arguments: they get the descriptors "
+                        "proposed from launch " +
+                        std::to_string(l) + " (--launch I proposes from another)");
+      }
+    }
+  }
   for (const std::string& text : notes) {
     std::cerr << "memcarlo: note: " << text << "\n";
   }
-  const std::string json = tracebuf::descriptors_to_json(proposed);
+  const std::string json = tracebuf::descriptor_file_to_json(proposed);
   if (options.output == "-") {
     std::cout << json;
   } else {
@@ -439,8 +532,10 @@ void add_descriptors_command(CLI::App& app) {
   auto options = std::make_shared<DescriptorsOptions>();
   auto* command = app.add_subcommand(
       "descriptors",
-      "Propose Locality Descriptors (ISCA'18; docs/locality-descriptors.md) for one launch from "
-      "the loads table's affine index forms: per array the kernel reads or writes, which blocks "
+      "Propose Locality Descriptors (ISCA'18; docs/locality-descriptors.md) for every kernel "
+      "and launch shape (grid, block) of the trace, each from its first launch, from the loads "
+      "table's affine index forms; each descriptor names its kernel, grid and block, and "
+      "applies to those launches only. Per array a kernel reads or writes, which blocks "
       "touch which part of it. blockIdx.d's coefficient in the index says how far a block's part "
       "moves along grid dimension d: blocks that differ only along the other dimensions share the"
       " part (the C-Tile spans them); the part one block touches gives the D-Tile (a 1-D run, or "
@@ -451,8 +546,10 @@ void add_descriptors_command(CLI::App& app) {
       "data-dependent or non-affine access gets no descriptor; a note on standard error says why."
       " Exit code 2 for a trace without index forms or allocations");
   command->add_option("TRACE", options->trace, "The trace (.mct)")->required();
-  command->add_option("--launch", options->launch, "The launch whose grid the tiles are for")
-      ->capture_default_str();
+  command->add_option_function<std::uint32_t>(
+      "--launch", [options](std::uint32_t launch) { options->launch = launch; },
+      "Propose from this launch only (default: every kernel and launch shape of the trace, each "
+      "from its first launch)");
   command->add_option("--output,-o", options->output, "Write the JSON here ('-': stdout)")
       ->capture_default_str();
   command->add_option("--param", options->parameters,

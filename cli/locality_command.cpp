@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/locality/graph_json.hpp"
 #include "memcarlo/locality/heatmap.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
@@ -217,6 +218,39 @@ void write_file(const std::string& path, const std::string& text, const std::str
     throw UserError("cannot write the " + what + " to " + path, 1);
 }
 
+/// The values of the static graph for a traced launch: the kernel arguments the trace records
+/// (kernel_arguments annotations: every integer and pointer argument by parameter name), and for
+/// the other names `given` (-D, --param). A value given for a recorded argument that differs from
+/// it is a warning naming both; the trace's value is used (it is what the launch ran with).
+std::map<std::string, std::int64_t> recorded_values(
+    const tracebuf::TraceReader& reader, const tracebuf::LaunchStreams& launch,
+    const std::map<std::string, std::int64_t>& given, const LocalityOptions& options) {
+  std::map<std::string, std::int64_t> recorded;
+  try {
+    recorded = footprint::recorded_arguments(reader, launch.info.index);
+  } catch (const tracebuf::MetadataError& e) {
+    throw UserError(e.what());
+  }
+  std::map<std::string, std::int64_t> values = given;
+  for (const auto& [name, value] : recorded) {
+    const auto it = given.find(name);
+    if (it != given.end() && it->second != value) {
+      // Which option gave it: a --param, else a -D.
+      std::string option = "-D";
+      for (const std::string& item : options.parameters) {
+        if (item.substr(0, item.find('=')) == name)
+          option = "--param";
+      }
+      std::cerr << "memcarlo: warning: " << option << " " << name << "=" << it->second
+                << " contradicts the argument " << name << " = " << value << " that "
+                << options.input << " records for launch " << launch.info.index << " ("
+                << launch.info.kernel << "); the static graph uses the recorded " << value << "\n";
+    }
+    values[name] = value;
+  }
+  return values;
+}
+
 void run_locality(const LocalityOptions& options) {
   const LaunchValues base{{}, {}, parse_values(options.defines, options.parameters)};
   nlohmann::json document = {{"schema_version", 1}};
@@ -319,6 +353,7 @@ void run_locality(const LocalityOptions& options) {
       locality::StaticOptions static_options;
       static_options.kernel = launch->info.kernel;
       static_options.launch = base;
+      static_options.launch.values = recorded_values(reader, *launch, base.values, options);
       static_options.launch.grid = grid;
       static_options.launch.block = launch->info.block;
       static_options.first_block = measured.first_block;
@@ -393,7 +428,10 @@ void add_locality_command(CLI::App& app) {
       "  memcarlo locality TRACE --static SOURCE.cu|LOADS.json|embedded [-D ...] [--param ...]\n"
       "    both over the traced blocks and their element-wise comparison: identical, or the "
       "differing entries and the reads that cause them (`embedded`: the loads table in the "
-      "trace).\n"
+      "trace). The kernel arguments the trace records (every integer and pointer argument, by "
+      "parameter name) give the parameters their values; --param is needed only for what it "
+      "lacks, and one that contradicts a recorded argument is a warning naming both (the "
+      "recorded value is used).\n"
       "The static graph assumes every thread executes every read (branch conditions are not in "
       "the loads table), distinct arrays, and arrays aligned to 128 bytes. Exit code 0 whether or "
       "not the graphs agree; 2 for bad input");
@@ -409,7 +447,8 @@ void add_locality_command(CLI::App& app) {
   command->add_option("--param", options->parameters,
                       "NAME=VALUE: the value of the scalar kernel parameter (or constant) NAME, "
                       "e.g. --param n=256 (repeatable); a parameter the forms use without a value "
-                      "leaves its reads not covered");
+                      "leaves its reads not covered. With a trace, the arguments it records come "
+                      "first: a --param that contradicts one is a warning");
   command->add_option("-I", options->includes, "Include directory for the instrumenter");
   command->add_option_function<std::uint32_t>(
       "--launch",

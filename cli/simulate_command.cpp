@@ -490,15 +490,23 @@ void add_simulate_command(CLI::App& app) {
                        "--trials and write them to a shard file (-o, default "
                        "report.shard-I-of-N.json) for `memcarlo merge`");
   auto descriptors = std::make_shared<std::string>();
-  simulate->add_option("--descriptors", *descriptors,
-                       "Locality Descriptors (JSON, docs/locality-descriptors.md) for every "
-                       "launch instead of those the trace records: --set ldesc.descriptors=FILE, "
-                       "with FILE checked first (`memcarlo descriptors TRACE` proposes one)");
+  simulate->add_option(
+      "--descriptors", *descriptors,
+      "Locality Descriptors (JSON, docs/locality-descriptors.md), each for the launches of the "
+      "kernel it names (a file without kernel names: only for a trace of one kernel), instead "
+      "of those the trace records (`memcarlo descriptors TRACE` proposes them). Also turns on "
+      "the mechanisms that use them: --set schedule.cta=ldesc --set placement.policy=ldesc "
+      "(placement acts with numa.modules > 1) before your own --set, "
+      "which wins, as does a hierarchy file that names either key; the L1 and prefetch "
+      "mechanisms stay off unless you set ldesc.cache=true or prefetch.policy=ldesc. Same as "
+      "those --set plus --set ldesc.descriptors=FILE, with FILE checked first. The report's "
+      "inputs.launches list each launch's descriptors");
   simulate->callback([options, shard, simulate, descriptors] {
     const ShardSpec spec = shard->empty() ? ShardSpec{} : parse_shard(*shard);
     SimulateOptions run = *options;
     if (!descriptors->empty()) {
-      run.overrides.push_back(descriptors_override(*descriptors));
+      const std::vector<std::string> implied = descriptors_overrides(*descriptors, run.hierarchy);
+      run.overrides.insert(run.overrides.begin(), implied.begin(), implied.end());
     }
     if (spec.active() && simulate->get_option("--output")->count() == 0) {
       run.output = default_shard_path(run.output, spec);

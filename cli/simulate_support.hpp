@@ -90,10 +90,15 @@ void check_merged_inputs(const MergedShards& merged, const std::string& trace,
 namespace memcarlo::cli {
 
 /// `--descriptors FILE` of simulate and sweep: reads and checks FILE's Locality Descriptors on
-/// their own (docs/locality-descriptors.md) and returns the override that passes it to the
-/// compile, `ldesc.descriptors="FILE"`. UserError (2) naming the file and the field otherwise.
-/// The checks against each launch (tiles that divide the grid, addresses inside an allocation)
-/// run in the compile, whose errors name the file and the field too. (descriptors_command.cpp)
-std::string descriptors_override(const std::string& file);
+/// their own (docs/locality-descriptors.md) and returns the overrides that go before the user's
+/// own --set (so that a --set, --vary or points file of the same key wins): the mechanisms that
+/// act on descriptors whatever the machine, `schedule.cta=ldesc` and `placement.policy=ldesc`
+/// (leaving out a key the hierarchy file `hierarchy` names itself), then
+/// `ldesc.descriptors="FILE"` that passes FILE to the compile. UserError (2) naming the file and
+/// the field otherwise. The checks against the trace (kernels, tiles that divide the grid,
+/// addresses inside an allocation) run in the compile, whose errors name the file and the field
+/// too. (descriptors_command.cpp)
+std::vector<std::string> descriptors_overrides(const std::string& file,
+                                               const std::string& hierarchy);
 
 }  // namespace memcarlo::cli

@@ -499,14 +499,20 @@ void add_sweep_command(CLI::App& app) {
                     "sweep.shard-I-of-N.json) for `memcarlo merge`");
   auto descriptors = std::make_shared<std::string>();
   sweep->add_option("--descriptors", *descriptors,
-                    "Locality Descriptors (JSON, docs/locality-descriptors.md) for every launch "
-                    "of every point instead of those the trace records: --set "
+                    "Locality Descriptors (JSON, docs/locality-descriptors.md), each for the "
+                    "launches of the kernel it names, in every point, instead of those the trace "
+                    "records; as for simulate it also sets schedule.cta=ldesc and "
+                    "placement.policy=ldesc before your --set, which wins (as do --vary, "
+                    "--points and a hierarchy file naming them): --set "
                     "ldesc.descriptors=FILE, with FILE checked first");
   sweep->callback([options, shard, sweep, descriptors] {
     const ShardSpec spec = shard->empty() ? ShardSpec{} : parse_shard(*shard);
     SweepOptions run = *options;
     if (!descriptors->empty()) {
-      run.simulation.overrides.push_back(descriptors_override(*descriptors));
+      const std::vector<std::string> implied =
+          descriptors_overrides(*descriptors, run.simulation.hierarchy);
+      run.simulation.overrides.insert(run.simulation.overrides.begin(), implied.begin(),
+                                      implied.end());
     }
     if (spec.active() && sweep->get_option("--output")->count() == 0) {
       run.simulation.output = default_shard_path(run.simulation.output, spec);

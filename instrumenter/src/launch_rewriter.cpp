@@ -45,6 +45,24 @@ bool writes_something(const clang::Stmt* statement) {
   return false;
 }
 
+/// Whether a kernel argument may be evaluated a second time, by the cuda backend's
+/// memcarlo_launch_arguments hook before the launch: no assignment or increment, and, stricter
+/// than for the configuration, no call (an argument such as `next_buffer()` may allocate), no
+/// lambda and no braced list (which a function template cannot take).
+bool evaluable_twice(const clang::Stmt* statement) {
+  if (statement == nullptr) return true;
+  if (writes_something(statement)) return false;
+  if (llvm::isa<clang::CallExpr>(statement) || llvm::isa<clang::LambdaExpr>(statement) ||
+      llvm::isa<clang::InitListExpr>(statement) ||
+      llvm::isa<clang::CXXStdInitializerListExpr>(statement)) {
+    return false;
+  }
+  for (const clang::Stmt* child : statement->children()) {
+    if (!evaluable_twice(child)) return false;
+  }
+  return true;
+}
+
 /// Where a launch is spelled, as offsets into one file's text: the callee, `<<<`, `>>>`, the `(`
 /// of the arguments and the closing `)`. For a launch written in a macro's replacement list these
 /// are offsets into the #define, so that one edit serves every expansion.
@@ -427,10 +445,24 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
         return;
       }
       while (configuration.size() < 4) configuration.push_back("0");
+      // The kernel arguments as spelled, for the trace's kernel_arguments record, when a second
+      // evaluation changes nothing.
+      std::optional<std::string> recorded_arguments;
+      if (std::all_of(launch->arg_begin(), launch->arg_end(),
+                      [](const clang::Expr* argument) { return evaluable_twice(argument); })) {
+        if (place->right <= buffer.size() && place->left < place->right) {
+          std::string arguments;
+          for (char c : buffer.slice(place->left + 1, place->right)) {
+            arguments.push_back(c == '\\' || c == '\n' || c == '\r' ? ' ' : c);
+          }
+          recorded_arguments = arguments;
+        }
+      }
       auto hooks = [&](const std::string& kernel) {
         std::string hook = "(memcarlo_launch_begin(" + kernel;
         for (const std::string& argument : configuration) hook += ", " + argument;
         hook += "), ";
+        if (recorded_arguments) hook += "memcarlo_launch_arguments(" + *recorded_arguments + "), ";
         return std::vector<Edit>{
             {file, place->callee, 0, hook, Edit::Role::kOpen, place->callee, place->right + 1,
              origin},

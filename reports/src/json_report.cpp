@@ -5,6 +5,7 @@
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/sim/latency_bins.hpp"
 #include "memcarlo/sim/trial.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/model.hpp"
 #include "report_json_parts.hpp"
 
@@ -129,6 +130,16 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
   const sim::LaunchTrace* previous = nullptr;
   for (const sim::LaunchTrace& launch : trace.launches) {
     const sim::LaunchOccupancy& occupancy = launch.occupancy;
+    // The Locality Descriptors the launch ran with (sim/src/ldesc/descriptors.hpp), in priority
+    // order: which descriptors each launch got is an input of the run.
+    ordered_json descriptors = ordered_json::array();
+    for (const tracebuf::LocalityDescriptor& d : launch.descriptors) {
+      descriptors.push_back({{"name", d.name},
+                             {"address", d.address},
+                             {"size", d.size},
+                             {"type", tracebuf::to_string(d.type)},
+                             {"priority", d.priority}});
+    }
     launches.push_back(
         {{"index", launch.index},
          {"kernel", launch.kernel},
@@ -140,7 +151,8 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
           occupancy.adaptive ? ordered_json(occupancy.carveout) : ordered_json(nullptr)},
          {"l1_size_bytes", occupancy.l1_bytes},
          {"l2_at_start", sim::keeps_l2(*inputs.hierarchy, previous, launch) ? "kept" : "cold"},
-         {"transactions", launch.transactions}});
+         {"transactions", launch.transactions},
+         {"descriptors", std::move(descriptors)}});
     previous = &launch;
   }
   in["launches"] = launches;

@@ -69,6 +69,9 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
       descriptor_file ? nlohmann::json::parse(config.params.text(ldesc::kDescriptorsFile))
                             .get<std::string>()
                       : std::string();
+  if (descriptor_file) {
+    ldesc::check_scopes(reader, *descriptor_file, descriptor_file_name);
+  }
   const auto& launches = reader.launches();
   std::vector<const tracebuf::LaunchStreams*> selected;
   if (options.launches.empty()) {

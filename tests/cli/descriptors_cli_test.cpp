@@ -115,8 +115,15 @@ TEST(DescriptorsCommand, MatmulGivesARowBandOfAAndAColumnStripOfB) {
   EXPECT_EQ(b.priority, 3u);
   EXPECT_EQ(a.priority, 2u);
   EXPECT_EQ(c.priority, 1u);
-  // What it prints is what descriptors_to_json writes for what parse_descriptors reads back.
-  EXPECT_EQ(tracebuf::descriptors_to_json(d), text);
+  // Each names the kernel and launch shape it was proposed for.
+  for (const tracebuf::ScopedDescriptor& scoped : tracebuf::parse_descriptor_file(text)) {
+    EXPECT_EQ(scoped.scope.kernel, tracebuf::TraceReader::open(trace).launches()[0].info.kernel);
+    EXPECT_EQ(scoped.scope.grid, (Dim3{4, 8, 1}));
+    EXPECT_EQ(scoped.scope.block, (Dim3{16, 8, 1}));
+  }
+  // What it prints is what descriptor_file_to_json writes for what parse_descriptor_file reads
+  // back.
+  EXPECT_EQ(tracebuf::descriptor_file_to_json(tracebuf::parse_descriptor_file(text)), text);
   // And simulate takes it as it is.
   const std::string file = write_file("matmul.json", text);
   const CommandResult run = memcarlo("simulate " + trace + " --descriptors " + file +
@@ -252,6 +259,47 @@ TEST(DescriptorsOption, SimulateAndSweepTakeAGoodFileAndRefuseABadOneNamingFileA
                " -n 2 -q -o " + out);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("none.json: cannot be read"), std::string::npos) << r.output;
+}
+
+// `--descriptors FILE` alone turns on what the README says it runs with (schedule.cta=ldesc,
+// placement.policy=ldesc); a --set of either key wins; the report lists each launch's
+// descriptors.
+TEST(DescriptorsOption, TurnsOnTheLdescSchedulerAndPlacementUnlessSetAndReportsEachLaunchs) {
+  const std::string trace = synth("matmul-small", "--pattern matmul --size 32 --threads 64");
+  const std::string out = (scratch() / "mechanisms-report.json").string();
+  const std::string good = descriptor_file("mechanisms.json", trace, "[1, 16, 1]");
+  CommandResult r = memcarlo("simulate " + trace + " --descriptors " + good + " -n 2 -q -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto report = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["schedule.cta"], "ldesc");
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["placement.policy"], "ldesc");
+  const auto& descriptors = report["inputs"]["launches"][0]["descriptors"];
+  ASSERT_EQ(descriptors.size(), 1u) << report["inputs"]["launches"].dump(2);
+  EXPECT_EQ(descriptors[0]["name"], "B");
+  EXPECT_EQ(descriptors[0]["address"], base_of(trace, "B"));
+  EXPECT_EQ(descriptors[0]["type"], "INTER-THREAD");
+  // Your own --set wins, before or after --descriptors.
+  r = memcarlo("simulate " + trace + " --set schedule.cta=bcs --descriptors " + good +
+               " -n 2 -q -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  report = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["schedule.cta"], "bcs");
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["placement.policy"], "ldesc");
+  // So does a hierarchy file that names the key.
+  const std::string hierarchy = write_file(
+      "own-hierarchy.json", R"({"base": "fermi-c2050", "placement": {"policy": "interleaved"}})");
+  r = memcarlo("simulate " + trace + " -H " + hierarchy + " --descriptors " + good +
+               " -n 2 -q -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  report = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["schedule.cta"], "ldesc");
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["placement.policy"], "interleaved");
+  // Without descriptors a launch lists none.
+  r = memcarlo("simulate " + trace + " -n 2 -q -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  report = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_TRUE(report["inputs"]["launches"][0]["descriptors"].empty());
+  EXPECT_EQ(report["inputs"]["hierarchy"]["parameters"]["schedule.cta"], "round-robin");
 }
 
 }  // namespace

@@ -7,10 +7,12 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "host_producer.hpp"
+#include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/probe_api.h"
 #include "memcarlo/tracebuf/reader.hpp"
 
@@ -211,6 +213,41 @@ TEST(CudaTraceSession, AnnotationsAreWrittenBeforeEachLaunchTaggedWithTheLaunche
   EXPECT_EQ(annotations[1]["since_launch"], 1);
   EXPECT_EQ(annotations[2]["since_launch"], 2);
   EXPECT_EQ(annotations[2]["payload"]["base"], 2);
+  std::filesystem::remove(path);
+}
+
+// The cuda backend records a traced launch's integer and pointer arguments by parameter name, as
+// the host backend does (issue 26): the names come from the instrumented unit's registration,
+// the values from the launch hook (memcarlo_launch_arguments); a float is left out, and a
+// kernel whose names nobody registered gets no record.
+TEST(CudaTraceSession, KernelArgumentsAreRecordedByParameterNameAfterTheLaunch) {
+  memcarlo_register_kernel_parameters(
+      R"([{"kernel": "scale", "parameters": ["out", "in", "factor", "n"]}])");
+  const std::string path = temp_trace("arguments");
+  CudaRuntimeOptions options;
+  options.common.trace_path = path;
+  options.common.launch.reset();  // every launch
+  CudaTraceSession session(options);
+  const auto first = session.select(request("scale", 2, 32));
+  ASSERT_TRUE(first.has_value());
+  const std::optional<TracedLaunch> traced = session.begin_launch(*first, "{}");
+  ASSERT_TRUE(traced.has_value());
+  const long long values[] = {0x7f0000001000LL, 0x7f0000002000LL, 0, 4096};
+  const bool recorded[] = {true, true, false, true};  // factor is a float
+  session.record_arguments(traced->trace_launch, "scale", values, recorded);
+  const auto second = session.select(request("unregistered", 2, 32));
+  ASSERT_TRUE(second.has_value());
+  const std::optional<TracedLaunch> other = session.begin_launch(*second, "{}");
+  ASSERT_TRUE(other.has_value());
+  session.record_arguments(other->trace_launch, "unregistered", values, recorded);
+  session.finish();
+
+  const TraceReader reader = TraceReader::open(path);
+  const std::map<std::string, std::int64_t> arguments =
+      memcarlo::footprint::recorded_arguments(reader, 0);
+  EXPECT_EQ(arguments, (std::map<std::string, std::int64_t>{
+                           {"out", 0x7f0000001000LL}, {"in", 0x7f0000002000LL}, {"n", 4096}}));
+  EXPECT_TRUE(memcarlo::footprint::recorded_arguments(reader, 1).empty());
   std::filesystem::remove(path);
 }
 

@@ -65,6 +65,45 @@ TEST(LocalityCommand, BadInputIsNamedWithExitCode2) {
   EXPECT_NE(r.output.find("/nonexistent.mct: not a readable trace"), std::string::npos) << r.output;
 }
 
+// The static graph of a trace takes the kernel arguments the trace records (issue 26): synth
+// matmul records N = 64, so --static embedded needs no --param. Blocks of 16 x 8 threads, grid
+// (4, 8): the 4 blocks of a grid row share 8 rows of A (512 elements), the 8 of a grid column
+// 16 columns of B (1,024): 8 x C(4, 2) x 512 + 4 x C(8, 2) x 1,024 = 139,264 shared elements.
+TEST(LocalityCommand, StaticGraphOfATraceUsesTheRecordedArguments) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("memcarlo-locality-args-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string trace = (dir / "matmul.mct").string();
+  const auto synth = memcarlo::test_support::run_command(
+      kMemcarlo + " synth --pattern matmul --size 64 --threads 128 --block-width 16 -o " + trace +
+      " 2>&1");
+  ASSERT_EQ(synth.exit_code, 0) << synth.output;
+  const std::string json_path = (dir / "graphs.json").string();
+  auto r = run(trace + " --static embedded --json " + json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
+  auto document = nlohmann::json::parse(read(json_path));
+  for (const auto& load : document["static"]["loads"]) {
+    EXPECT_TRUE(load["covered"].get<bool>()) << load.dump();
+  }
+  ASSERT_EQ(document["measured"]["snapshot_block_count"], 32) << document["measured"].dump();
+  EXPECT_EQ(document["static"]["elements"]["total_shared"], 8 * 6 * 512 + 4 * 28 * 1024);
+  EXPECT_EQ(document["comparison"]["elements"], "identical") << document["comparison"].dump(2);
+  // A --param that contradicts the recorded argument: a warning naming both; the trace's value.
+  r = run(trace + " --static embedded --param N=32 --json " + json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("warning: --param N=32 contradicts the argument N = 64 that " + trace +
+                          " records for launch 0"),
+            std::string::npos)
+      << r.output;
+  document = nlohmann::json::parse(read(json_path));
+  EXPECT_EQ(document["static"]["elements"]["total_shared"], 8 * 6 * 512 + 4 * 28 * 1024);
+  // One that agrees says nothing.
+  r = run(trace + " --static embedded --param N=64 --json " + json_path);
+  EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(LocalityCommand, HelpExplainsTheThreeForms) {
   const auto r = run("--help");
   EXPECT_EQ(r.exit_code, 0);

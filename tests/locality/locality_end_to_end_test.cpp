@@ -167,4 +167,70 @@ TEST(LocalityEndToEnd, TheHeatmapPageHasEveryGraphComputed) {
   fs::remove(trace);
 }
 
+// Descriptors belong to a kernel (issue 26): in a program of two kernels, 2MM's chain, the first
+// writes tmp (each block its own tile: NO-REUSE), the second re-reads it (a grid row's blocks
+// share 8 rows: INTER-THREAD). `memcarlo descriptors` proposes for both, each entry naming its
+// kernel; given only the first kernel's, with ldesc.cache on, the second kernel's L1 hit ratio
+// is the one without descriptors (before, the first kernel's NO-REUSE made it bypass tmp).
+TEST(LocalityEndToEnd, DescriptorsOfTwoKernelsApplyEachToItsOwnKernel) {
+  const std::string trace = (work_dir() / "two_mm_chain.mct").string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --trace " + trace + " -- " + program() +
+                          " two_mm_chain");
+  ASSERT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string all = (work_dir() / "two_mm_chain.descriptors.json").string();
+  const auto proposed = run(kMemcarlo + " descriptors " + trace + " -o " + all);
+  ASSERT_EQ(proposed.exit_code, 0) << proposed.output;
+  std::ifstream in(all);
+  const json document = json::parse(in, nullptr, false);
+  ASSERT_TRUE(document.is_object());
+  json first = json::array();
+  std::uint64_t tmp = 0;
+  std::string tmp_in_second;
+  for (const json& d : document["descriptors"]) {
+    ASSERT_TRUE(d.contains("kernel")) << d.dump();
+    EXPECT_EQ(d["grid"], json::array({2, 8, 1})) << d.dump();
+    if (d["kernel"] == "two_mm_first") {
+      first.push_back(d);
+      // out[row * n + col]: each block its own 32 x 8 tile (c[col * n + row], also a block's
+      // own, is transposed: 8 x 32).
+      if (d["type"] == "NO-REUSE" && d["data_tile"] == json::array({32, 8, 1}))
+        tmp = d["address"].get<std::uint64_t>();
+    }
+  }
+  ASSERT_NE(tmp, 0u) << document.dump(2);
+  for (const json& d : document["descriptors"]) {
+    if (d["kernel"] == "gemm_like" && d["address"] == tmp)
+      tmp_in_second = d["type"].get<std::string>();
+  }
+  EXPECT_EQ(tmp_in_second, "INTER-THREAD") << document.dump(2);
+  const std::string only_first = (work_dir() / "two_mm_chain.first.json").string();
+  std::ofstream(only_first) << json{{"descriptors", first}}.dump(2);
+  // The second kernel's L1 read hit ratio with and without the first kernel's descriptors.
+  const auto second_kernel_l1 = [&](const std::string& settings, const std::string& name) {
+    const std::string out = (work_dir() / name).string();
+    const auto r = run(kMemcarlo + " simulate " + trace +
+                       " --set ldesc.cache=true --set schedule.cta=round-robin -n 2 -q -o " + out +
+                       " " + settings);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    std::ifstream report_in(out);
+    const json report = json::parse(report_in, nullptr, false);
+    for (const json& kernel : report["kernels"]) {
+      if (kernel["kernel"] == "gemm_like")
+        return std::make_pair(kernel["overall"]["l1_read_hit_ratio"]["mean"].get<double>(),
+                              report["inputs"]["launches"]);
+    }
+    ADD_FAILURE() << "no gemm_like in " << out;
+    return std::make_pair(-1.0, json());
+  };
+  const auto [without, plain_launches] = second_kernel_l1("", "two_mm_chain.plain.json");
+  const auto [with, launches] =
+      second_kernel_l1("--descriptors " + only_first, "two_mm_chain.first.report.json");
+  EXPECT_GT(without, 0.5);  // tmp's rows are re-read along k
+  EXPECT_EQ(with, without);
+  ASSERT_EQ(launches.size(), 2u);
+  EXPECT_EQ(launches[0]["descriptors"].size(), first.size());
+  EXPECT_TRUE(launches[1]["descriptors"].empty()) << launches.dump(2);
+  fs::remove(trace);
+}
+
 }  // namespace

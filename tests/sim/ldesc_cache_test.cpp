@@ -205,6 +205,46 @@ TEST(LdescBypass, PrefetchesOfNoReuseLinesAreDropped) {
   EXPECT_EQ(r.loads[id].l1_hits, 0u);
 }
 
+TEST(LdescBypass, AKernelsNoReuseDescriptorLeavesTheNextKernelAlone) {
+  // 2MM's case (issue 26): kernel `stream_x` reads its 32 lines of X twice and X is NO-REUSE
+  // for it; kernel `reread` then reads the same 32 lines of X, and 32 lines of Y, in 4 rounds.
+  // The L1 starts each launch empty and the 64 lines fit in its 128 ways: by hand, `reread`
+  // hits 32 x 3 times on X and on Y, with or without `stream_x`'s descriptor; `stream_x` hits
+  // 32 times on its second pass, 0 when X bypasses the L1.
+  TraceBuilder trace(1, 32);
+  trace.add_allocation(kPinned, 32 * kLine, "x");
+  trace.add_allocation(kStream, 32 * kLine, "y");
+  const std::uint32_t streamed = trace.add_load(AccessKind::kRead, "x[i]");
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::uint64_t line = 0; line < 32; ++line) {
+      trace.coalesced(0, 0, streamed, kPinned + line * kLine);
+    }
+  }
+  trace.next_launch("reread");
+  const std::uint32_t reread_x = trace.add_load(AccessKind::kRead, "x[i] again");
+  const std::uint32_t reread_y = trace.add_load(AccessKind::kRead, "y[i]");
+  for (std::uint64_t round = 0; round < kRounds; ++round) {
+    for (std::uint64_t line = 0; line < 32; ++line) {
+      trace.coalesced(0, 0, reread_x, kPinned + line * kLine);
+      trace.coalesced(0, 0, reread_y, kStream + line * kLine);
+    }
+  }
+  const std::string path = trace.write("ldesc-two-kernels");
+  const std::string x_no_reuse =
+      descriptor_file("two-kernels", R"({"descriptors": [{"kernel": "test_kernel", )" +
+                                         one_descriptor(kPinned, 32, "NO-REUSE").substr(18));
+  const TrialResult without = run_one(path, one_sm({"ldesc.cache=true"}));
+  const TrialResult with =
+      run_one(path, one_sm({"ldesc.descriptors=" + x_no_reuse, "ldesc.cache=true"}));
+  EXPECT_EQ(without.loads[streamed].l1_hits, 32u);
+  EXPECT_EQ(with.loads[streamed].l1_hits, 0u);  // bypassed in its own kernel
+  for (const std::uint32_t id : {reread_x, reread_y}) {
+    EXPECT_EQ(without.loads[id].l1_hits, 32 * (kRounds - 1)) << id;
+    EXPECT_EQ(with.loads[id].l1_hits, without.loads[id].l1_hits) << id;
+    EXPECT_EQ(with.loads[id].l1_accesses, without.loads[id].l1_accesses) << id;
+  }
+}
+
 /// A digest of the whole trial (every load's counters and the trial's totals).
 std::uint64_t digest_of(const TrialResult& result) {
   TrialDigest digest;

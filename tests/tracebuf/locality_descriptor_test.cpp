@@ -44,6 +44,48 @@ TEST(LocalityDescriptorJson, DefaultsAndSpellings) {
   EXPECT_EQ(d.priority, 1u);
 }
 
+// A descriptor file's entries say which launches they are for: a kernel, and the grid and block
+// of the launches it was proposed for.
+TEST(LocalityDescriptorJson, AFilesEntriesNameTheirKernelAndLaunchShape) {
+  const std::string text = R"({"descriptors": [{"kernel": "histo_main", "grid": [4, 8],
+    "block": [256], "address": 4096, "size": 400, "element_size": 4, "type": "NO-REUSE",
+    "compute_tile": [4, 8]}, {"address": 4096, "size": 400, "type": "NO-REUSE",
+    "compute_tile": [1]}]})";
+  const std::vector<ScopedDescriptor> file = parse_descriptor_file(text);
+  ASSERT_EQ(file.size(), 2u);
+  EXPECT_EQ(file[0].scope.kernel, "histo_main");
+  EXPECT_EQ(file[0].scope.grid, (Dim3{4, 8, 1}));
+  EXPECT_EQ(file[0].scope.block, (Dim3{256, 1, 1}));
+  EXPECT_TRUE(file[1].scope.kernel.empty());
+  EXPECT_FALSE(file[1].scope.grid.has_value());
+  EXPECT_EQ(parse_descriptor_file(descriptor_file_to_json(file)), file);
+  EXPECT_EQ(parse_descriptors(text).size(), 2u);
+  // Refused: a kernel that is not a name, a grid of zero blocks.
+  for (const auto& [entry, field] : std::vector<std::pair<std::string, std::string>>{
+           {R"("kernel": 3, )", "descriptors[0].kernel"},
+           {R"("kernel": "", )", "descriptors[0].kernel"},
+           {R"("grid": [0], )", "descriptors[0].grid.x"}}) {
+    try {
+      parse_descriptor_file(
+          R"({"descriptors": [{)" + entry +
+          R"("address": 4096, "size": 400, "type": "NO-REUSE", "compute_tile": [1]}]})");
+      ADD_FAILURE() << "accepted " << entry;
+    } catch (const DescriptorError& error) {
+      EXPECT_EQ(error.field(), field) << error.what();
+    }
+  }
+  // A trace's annotation payload is one descriptor, not a file's entry: no scope there.
+  try {
+    recorded_descriptors(
+        R"([{"kind": "locality_descriptor", "payload": {"kernel": "k", "address": 4096,
+          "size": 400, "type": "NO-REUSE", "compute_tile": [1]}}])",
+        0);
+    ADD_FAILURE() << "a payload with a kernel was accepted";
+  } catch (const DescriptorError& error) {
+    EXPECT_EQ(error.field(), "annotations[0].payload.kernel") << error.what();
+  }
+}
+
 void expect_refused(const std::string& text, const std::string& field, const std::string& words) {
   try {
     parse_descriptors(text);

@@ -117,15 +117,25 @@ const std::set<std::string> kKeys = {
     "name",         "address",          "size",    "element_size", "shape",  "type",    "data_tile",
     "compute_tile", "compute_data_map", "sharing", "pattern",      "stride", "priority"};
 
-LocalityDescriptor parse_one(const json& object, const std::string& where) {
+// A descriptor file's entries also say which launches they are for (DescriptorScope).
+const std::set<std::string> kScopeKeys = {"kernel", "grid", "block"};
+
+/// One descriptor; `scoped`: an entry of a descriptor file, which may have kScopeKeys too (read
+/// by parse_scope).
+LocalityDescriptor parse_one(const json& object, const std::string& where, bool scoped = false) {
   if (!object.is_object()) {
     throw DescriptorError(where, "expected an object");
   }
   for (const auto& item : object.items()) {
-    if (kKeys.count(item.key()) == 0) {
+    if (kKeys.count(item.key()) == 0 && !(scoped && kScopeKeys.count(item.key()) != 0)) {
       std::string known;
       for (const auto& key : kKeys) {
         known += (known.empty() ? "" : ", ") + key;
+      }
+      if (scoped) {
+        for (const auto& key : kScopeKeys) {
+          known += ", " + key;
+        }
       }
       throw DescriptorError(where + "." + item.key(), "unknown key (known: " + known + ")");
     }
@@ -206,6 +216,23 @@ LocalityDescriptor parse_one(const json& object, const std::string& where) {
   return d;
 }
 
+DescriptorScope parse_scope(const json& object, const std::string& where) {
+  DescriptorScope scope;
+  if (object.contains("kernel")) {
+    if (!object.at("kernel").is_string() || object.at("kernel").get<std::string>().empty()) {
+      throw DescriptorError(where + ".kernel", "expected a kernel's name (a non-empty string)");
+    }
+    scope.kernel = object.at("kernel").get<std::string>();
+  }
+  if (object.contains("grid")) {
+    scope.grid = dim3_field(object, "grid", where, std::nullopt, 1);
+  }
+  if (object.contains("block")) {
+    scope.block = dim3_field(object, "block", where, std::nullopt, 1);
+  }
+  return scope;
+}
+
 json dim3_json(const Dim3& d) {
   return json::array({d.x, d.y, d.z});
 }
@@ -244,7 +271,7 @@ Dim3 LocalityDescriptor::data_tiles() const {
               tiles(shape.z, data_tile.z)};
 }
 
-std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text) {
+std::vector<ScopedDescriptor> parse_descriptor_file(std::string_view json_text) {
   json document;
   try {
     document = json::parse(json_text);
@@ -255,10 +282,20 @@ std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text) {
       !document.at("descriptors").is_array()) {
     throw DescriptorError("descriptors", "expected {\"descriptors\": [ ... ]}");
   }
-  std::vector<LocalityDescriptor> out;
+  std::vector<ScopedDescriptor> out;
   const json& list = document.at("descriptors");
   for (std::size_t i = 0; i < list.size(); ++i) {
-    out.push_back(parse_one(list[i], "descriptors[" + std::to_string(i) + "]"));
+    const std::string where = "descriptors[" + std::to_string(i) + "]";
+    LocalityDescriptor descriptor = parse_one(list[i], where, true);
+    out.push_back({parse_scope(list[i], where), std::move(descriptor)});
+  }
+  return out;
+}
+
+std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text) {
+  std::vector<LocalityDescriptor> out;
+  for (ScopedDescriptor& entry : parse_descriptor_file(json_text)) {
+    out.push_back(std::move(entry.descriptor));
   }
   return out;
 }
@@ -303,6 +340,52 @@ std::vector<LocalityDescriptor> recorded_descriptors(std::string_view annotation
   return out;
 }
 
+namespace {
+
+nlohmann::ordered_json descriptor_json(
+    const LocalityDescriptor& d, nlohmann::ordered_json entry = nlohmann::ordered_json::object()) {
+  const auto dim3_ordered = [](const Dim3& v) {
+    return nlohmann::ordered_json::array({v.x, v.y, v.z});
+  };
+  for (auto& [key, value] : std::vector<std::pair<std::string, nlohmann::ordered_json>>{
+           {"name", d.name},
+           {"address", d.address},
+           {"size", d.size},
+           {"element_size", d.element_size},
+           {"shape", dim3_ordered(d.shape)},
+           {"type", to_string(d.type)},
+           {"data_tile", dim3_ordered(d.data_tile)},
+           {"compute_tile", dim3_ordered(d.compute_tile)},
+           {"compute_data_map", dim3_ordered(d.compute_data_map)},
+           {"sharing", to_string(d.sharing)},
+           {"pattern", to_string(d.pattern)},
+           {"stride", d.stride},
+           {"priority", d.priority}}) {
+    entry[key] = std::move(value);
+  }
+  return entry;
+}
+
+}  // namespace
+
+std::string descriptor_file_to_json(const std::vector<ScopedDescriptor>& descriptors) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const ScopedDescriptor& scoped : descriptors) {
+    nlohmann::ordered_json entry = nlohmann::ordered_json::object();
+    if (!scoped.scope.kernel.empty()) {
+      entry["kernel"] = scoped.scope.kernel;
+    }
+    if (scoped.scope.grid) {
+      entry["grid"] = {scoped.scope.grid->x, scoped.scope.grid->y, scoped.scope.grid->z};
+    }
+    if (scoped.scope.block) {
+      entry["block"] = {scoped.scope.block->x, scoped.scope.block->y, scoped.scope.block->z};
+    }
+    list.push_back(descriptor_json(scoped.descriptor, std::move(entry)));
+  }
+  return nlohmann::ordered_json{{"descriptors", list}}.dump(2) + "\n";
+}
+
 std::string descriptors_to_json(const std::vector<LocalityDescriptor>& descriptors) {
   json list = json::array();
   for (const LocalityDescriptor& d : descriptors) {
@@ -337,9 +420,18 @@ void check_descriptors(const std::vector<LocalityDescriptor>& descriptors, const
                    d.size <= a.size - (d.address - a.base);
           });
       if (!inside) {
-        throw DescriptorError(where + ".address",
-                              "[" + std::to_string(d.address) + ", +" + std::to_string(d.size) +
-                                  ") is not inside any allocation of the trace");
+        std::string names;
+        for (std::size_t a = 0; a < allocations.size() && a < 8; ++a) {
+          names += (names.empty() ? "" : ", ") + allocations[a].name;
+        }
+        if (allocations.size() > 8) {
+          names += ", ...";
+        }
+        throw DescriptorError(
+            where + ".address",
+            (d.name.empty() ? std::string() : "'" + d.name + "' ") + "[" +
+                std::to_string(d.address) + ", +" + std::to_string(d.size) +
+                ") is not inside any allocation of the trace (allocations: " + names + ")");
       }
     }
     std::uint64_t compute_tiles = 1;

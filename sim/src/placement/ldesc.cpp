@@ -32,6 +32,13 @@ class Ldesc final : public Placement {
         from_file
             ? nlohmann::json::parse(config_.params.text(ldesc::kDescriptorsFile)).get<std::string>()
             : std::string();
+    if (from_file) {
+      try {
+        ldesc::check_scopes(reader, *from_file, file_name);
+      } catch (const tracebuf::DescriptorError&) {
+        return;  // the compile reports it
+      }
+    }
     for (std::uint32_t l = 0; l < reader.launches().size(); ++l) {
       std::vector<tracebuf::LocalityDescriptor> descriptors;
       try {

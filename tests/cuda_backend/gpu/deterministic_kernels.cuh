@@ -32,9 +32,9 @@ MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
 #define MC_LAUNCH(kernel, grid, block, ...) \
   memcarlo_launch(#kernel, kernel, grid, block, 0, 0, __VA_ARGS__)
 #else
-#define MC_LAUNCH(kernel, grid, block, ...)                                                 \
-  (memcarlo_launch_begin(#kernel, grid, block, 0, 0), kernel<<<grid, block>>>(__VA_ARGS__), \
-   memcarlo_launch_end())
+#define MC_LAUNCH(kernel, grid, block, ...)                                                   \
+  (memcarlo_launch_begin(#kernel, grid, block, 0, 0), memcarlo_launch_arguments(__VA_ARGS__), \
+   kernel<<<grid, block>>>(__VA_ARGS__), memcarlo_launch_end())
 #endif
 
 namespace {

@@ -7,6 +7,6 @@ int main() {
   return 0;
 }
 // CHECK-HOST: memcarlo_launch("touch", touch, grid, 64, 0, 0, data);
-// CHECK-CUDA: (memcarlo_launch_begin("touch", grid, 64, 0, 0), touch<<<grid, 64>>>(data), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin("touch", grid, 64, 0, 0), memcarlo_launch_arguments(data), touch<<<grid, 64>>>(data), memcarlo_launch_end());
 // CHECK-NOT-HOST: <<<
 // CHECK-SUMMARY: 1 launches rewritten

@@ -7,4 +7,4 @@ void run(float* data, int threads) {
   reduce<<<1, threads, threads * sizeof(float)>>>(data);
 }
 // CHECK-HOST: memcarlo_launch("reduce", reduce, 1, threads, threads * sizeof(float), 0, data);
-// CHECK-CUDA: (memcarlo_launch_begin("reduce", 1, threads, threads * sizeof(float), 0), reduce<<<1, threads, threads * sizeof(float)>>>(data), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin("reduce", 1, threads, threads * sizeof(float), 0), memcarlo_launch_arguments(data), reduce<<<1, threads, threads * sizeof(float)>>>(data), memcarlo_launch_end());

@@ -32,5 +32,5 @@ int main() {
 // CHECK-HOST: memcarlo_launch((kernel == add_one ? "add_one" : kernel == add_two ? "add_two" : "kernel"), kernel, 1, 32, 0, 0, data, 32);
 // CHECK-HOST: memcarlo_launch(((table[pass]) == add_one ? "add_one" : (table[pass]) == add_two ? "add_two" : "table[pass]"), table[pass], 1, 32, 0, 0, data, 32);
 // CHECK-HOST: memcarlo_launch((((*kernel)) == add_one ? "add_one" : ((*kernel)) == add_two ? "add_two" : "(*kernel)"), (*kernel), 1, 32, 0, 0, data, 32);
-// CHECK-CUDA: (memcarlo_launch_begin((kernel == add_one ? "add_one" : kernel == add_two ? "add_two" : "kernel"), 1, 32, 0, 0), kernel<<<1, 32>>>(data, 32), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin((kernel == add_one ? "add_one" : kernel == add_two ? "add_two" : "kernel"), 1, 32, 0, 0), memcarlo_launch_arguments(data, 32), kernel<<<1, 32>>>(data, 32), memcarlo_launch_end());
 // CHECK-SUMMARY: 3 launches rewritten

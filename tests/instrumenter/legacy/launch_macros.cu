@@ -39,6 +39,6 @@ int main() {
 // CHECK-HOST: #define RESET_COUNTS memcarlo_launch("reset", reset, 1, 32, 0, 0, counts)
 // CHECK-HOST: #define FILL(data, value) memcarlo_launch("fill", decltype(memcarlo_kernel_signature(data, value))::thunk([](auto... memcarlo_arguments) { fill(memcarlo_arguments...); }), 1, 32, 0, 0, data, value)
 // CHECK-HOST: TWICE(memcarlo_launch("count", count, n / 64, 64, 0, 0, counts, n));
-// CHECK-CUDA: #define LAUNCH(kernel, blocks, threads, ...) (memcarlo_launch_begin(#kernel, blocks, threads, 0, 0), kernel<<<blocks, threads>>>(__VA_ARGS__), memcarlo_launch_end())
-// CHECK-CUDA: #define FILL(data, value) (memcarlo_launch_begin("fill", 1, 32, 0, 0), fill<<<1, 32>>>(data, value), memcarlo_launch_end())
+// CHECK-CUDA: #define LAUNCH(kernel, blocks, threads, ...) (memcarlo_launch_begin(#kernel, blocks, threads, 0, 0), memcarlo_launch_arguments(__VA_ARGS__), kernel<<<blocks, threads>>>(__VA_ARGS__), memcarlo_launch_end())
+// CHECK-CUDA: #define FILL(data, value) (memcarlo_launch_begin("fill", 1, 32, 0, 0), memcarlo_launch_arguments(data, value), fill<<<1, 32>>>(data, value), memcarlo_launch_end())
 // CHECK-SUMMARY: probed 3 accesses, skipped 0; 4 launches rewritten

@@ -46,5 +46,5 @@ int main() {
 // CHECK-HOST: memcarlo_launch("increment", increment, 1, 32, 0, first[1], data, 0);
 // CHECK-HOST: decrement<<<1, 32, 0, first[1]>>>(data, 0);
 // CHECK-HOST: decrement<<<1, 32>>>(data, 0);
-// CHECK-CUDA: (memcarlo_launch_begin("increment", 1, 32, 0, streams[s]), increment<<<1, 32, 0, streams[s]>>>(data, s * 32), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin("increment", 1, 32, 0, streams[s]), memcarlo_launch_arguments(data, s * 32), increment<<<1, 32, 0, streams[s]>>>(data, s * 32), memcarlo_launch_end());
 // CHECK-SUMMARY: 3 launches rewritten

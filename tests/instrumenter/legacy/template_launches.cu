@@ -49,6 +49,6 @@ int main() {
 // CHECK-HOST: memcarlo_launch("block_sum<128, int>", block_sum<128, int>, n / 128, 128, 0, 0, in, out, n);
 // CHECK-HOST: memcarlo_launch("fill", decltype(memcarlo_kernel_signature(data, T(1), n))::thunk([](auto... memcarlo_arguments) { fill(memcarlo_arguments...); }), (n + 63) / 64, 64, 0, 0, data, T(1), n);
 // CHECK-HOST: memcarlo_launch("fill<int>", fill<int>, 1, 32, 0, 0, out, 0, 32);
-// CHECK-CUDA: (memcarlo_launch_begin("fill", (n + 63) / 64, 64, 0, 0), fill<<<(n + 63) / 64, 64>>>(data, T(1), n), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin("fill", (n + 63) / 64, 64, 0, 0), memcarlo_launch_arguments(data, T(1), n), fill<<<(n + 63) / 64, 64>>>(data, T(1), n), memcarlo_launch_end());
 // CHECK-LOAD: {"id": 0, "kind": "atomic", "base": "out", "function": "block_sum"}
 // CHECK-SUMMARY: probed 3 accesses, skipped 0; 5 launches rewritten

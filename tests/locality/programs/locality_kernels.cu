@@ -2,7 +2,7 @@
 // LocalityGuru §IV gives, so that `memcarlo run` traces it and `memcarlo locality TRACE --static`
 // compares the measured graph with the static one. Build with -DN=64 (GEMM's size is a macro).
 //
-//   locality_kernels two_mm|gemm|syr2k|conv2d|covariance|gram_schmidt|mvt|csr_gather
+//   locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|gram_schmidt|mvt|csr_gather
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -42,6 +42,12 @@ int main(int argc, char** argv) {
   if (std::strcmp(name, "two_mm") == 0) {
     const int n = 256;
     two_mm_first<<<dim3(8, 32), tile>>>(zeros(n * n), zeros(n * n), zeros(n * n), zeros(n * n), n);
+  } else if (std::strcmp(name, "two_mm_chain") == 0) {
+    // 2MM's two kernels in one program: tmp = a * b (+ c transposed), then gemm_like re-reads
+    // tmp as its `a`, as PolyBench's mm2_kernel2 re-reads tmp[i * NJ + k].
+    float* tmp = zeros(N * N);
+    two_mm_first<<<dim3(2, 8), tile>>>(tmp, zeros(N * N), zeros(N * N), zeros(N * N), N);
+    gemm_like<<<dim3(2, 8), tile>>>(zeros(N * N), tmp, zeros(N * N), zeros(N * N), 1.5f, 0.5f);
   } else if (std::strcmp(name, "gemm") == 0) {
     gemm_like<<<dim3(2, 8), tile>>>(zeros(N * N), zeros(N * N), zeros(N * N), zeros(N * N), 1.5f,
                                     0.5f);
@@ -74,7 +80,7 @@ int main(int argc, char** argv) {
                             zeros(rows), rows);
   } else {
     std::fprintf(stderr,
-                 "usage: locality_kernels two_mm|gemm|syr2k|conv2d|covariance|"
+                 "usage: locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|"
                  "gram_schmidt|mvt|csr_gather\n");
     return 2;
   }

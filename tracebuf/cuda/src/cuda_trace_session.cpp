@@ -189,6 +189,22 @@ void CudaTraceSession::record_annotation(const std::string& kind,
                          "}");
 }
 
+void CudaTraceSession::record_arguments(std::uint32_t trace_launch, std::string_view kernel,
+                                        std::span<const long long> values,
+                                        std::span<const bool> recorded) {
+  const std::optional<std::string> record =
+      host::detail::kernel_arguments_record(trace_launch, kernel, values, recorded);
+  std::lock_guard lock(mutex_);
+  if (!record || failed_ || !writer_) {
+    return;
+  }
+  try {
+    writer_->write_annotations("[" + *record + "]");
+  } catch (const std::exception& e) {
+    fail(e);
+  }
+}
+
 void CudaTraceSession::write_annotations_locked() {
   if (annotations_.empty()) {
     return;

@@ -11,6 +11,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cuda_options.hpp"
@@ -58,6 +59,14 @@ class CudaTraceSession {
   /// (tafe.h: memcarlo_record_annotation); the records kept are written as one Annotations chunk
   /// before the next Launch chunk or at finish() (trace format v2). Thread-safe.
   void record_annotation(const std::string& kind, const std::string& payload_json);
+
+  /// Writes the `kernel_arguments` record of Launch chunk `trace_launch` (the launch of
+  /// `kernel`) as an Annotations chunk of its own, as the host backend does right after the
+  /// Launch chunk: the arguments marked `recorded` (integers and pointers) under the parameter
+  /// names the kernel's translation unit registered (host::detail::kernel_arguments_record).
+  /// Nothing when the names are unknown or tracing has failed. Thread-safe.
+  void record_arguments(std::uint32_t trace_launch, std::string_view kernel,
+                        std::span<const long long> values, std::span<const bool> recorded);
 
   [[nodiscard]] bool failed() const { return failed_; }
 

@@ -142,6 +142,11 @@ void memcarlo_launch_begin(const char* kernel_name, dim3 grid, dim3 block, unsig
                                        {block.x, block.y, block.z}, shmem, stream);
 }
 
+void memcarlo_launch_record_arguments(unsigned count, const long long* values,
+                                      const bool* recorded) {
+  memcarlo::cuda::detail::launch_arguments(count, values, recorded);
+}
+
 void memcarlo_launch_end() {
   memcarlo::cuda::detail::launch_end();
 }

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -126,6 +127,13 @@ thread_local std::unique_ptr<ActiveLaunch> active_launch;
 // Hooks of this thread not yet ended: a launch inside another's argument list (`k<<<...>>>(f())`
 // where f launches) is counted but never traced, and its end leaves the outer launch alone.
 thread_local int open_hooks = 0;
+// The Launch chunk and kernel of this thread's traced launch from launch_begin to launch_end, for
+// its kernel_arguments record (set even for a snapshot without blocks).
+struct ArgumentsTarget {
+  std::uint32_t trace_launch = 0;
+  std::string kernel;
+};
+thread_local std::optional<ArgumentsTarget> arguments_target;
 
 void drain_loop(ActiveLaunch& launch) {
   try {
@@ -194,6 +202,7 @@ void launch_begin(const char* kernel_name, LaunchExtent grid, LaunchExtent block
     (void)session.select(request);
     return;
   }
+  arguments_target.reset();
   std::unique_lock hold(traced_launch_mutex);
   const std::optional<SnapshotPlan> plan = session.select(request);
   if (!plan) {
@@ -212,7 +221,10 @@ void launch_begin(const char* kernel_name, LaunchExtent grid, LaunchExtent block
   launch->kernel = request.kernel;
   const tracebuf::LaunchInfo& info = plan->info;
   if (info.snapshot_block_count == 0) {
-    session.begin_launch(*plan, gpu->json);  // a snapshot past the grid's end: no blocks
+    // A snapshot past the grid's end: no blocks.
+    if (const std::optional<TracedLaunch> empty = session.begin_launch(*plan, gpu->json)) {
+      arguments_target = ArgumentsTarget{empty->trace_launch, request.kernel};
+    }
     return;
   }
   launch->geometry = size_buffers(info.snapshot_block_count, info.warps_per_block(),
@@ -231,6 +243,7 @@ void launch_begin(const char* kernel_name, LaunchExtent grid, LaunchExtent block
     return;
   }
   launch->traced = *traced;
+  arguments_target = ArgumentsTarget{traced->trace_launch, request.kernel};
   const RingView host_view = ring_view(launch->host_buffer, launch->geometry);
   const RingView device_view = ring_view(device_base, launch->geometry);
   launch->drainer.emplace(host_view);
@@ -264,8 +277,21 @@ void launch_begin(const char* kernel_name, LaunchExtent grid, LaunchExtent block
   active_launch = std::move(launch);
 }
 
+void launch_arguments(unsigned count, const long long* values, const bool* recorded) {
+  if (open_hooks != 1 || !arguments_target) {
+    return;  // untraced, or a launch inside another's arguments
+  }
+  cuda_session().record_arguments(arguments_target->trace_launch, arguments_target->kernel,
+                                  std::span<const long long>(values, count),
+                                  std::span<const bool>(recorded, count));
+  arguments_target.reset();  // one record per launch
+}
+
 void launch_end() {
   open_hooks = open_hooks > 0 ? open_hooks - 1 : 0;
+  if (open_hooks == 0) {
+    arguments_target.reset();
+  }
   if (open_hooks > 0 || !active_launch) {
     return;
   }

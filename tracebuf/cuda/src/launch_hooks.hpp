@@ -18,6 +18,11 @@ struct LaunchExtent {
 void launch_begin(const char* kernel_name, LaunchExtent grid, LaunchExtent block,
                   unsigned long long dynamic_shared_bytes, void* stream);
 
+/// Between launch_begin and the launch (probe_api.h, memcarlo_launch_arguments): for a traced
+/// launch, writes its `kernel_arguments` record (CudaTraceSession::record_arguments). Does
+/// nothing for an untraced launch, or one inside another launch's argument list.
+void launch_arguments(unsigned count, const long long* values, const bool* recorded);
+
 /// After a traced launch: waits for the kernel, drains what is left, writes the records, turns
 /// the probes off and frees the buffers. Does nothing after an untraced launch.
 void launch_end();

@@ -9,7 +9,7 @@
 //   MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
 //   ... (*memcarlo_probe(memcarlo_tu, 7u, &(a[i]))) ...          // every probed access
 //   memcarlo_launch("kernel", kernel, grid, block, shmem, stream, args...);   // host backend
-//   (memcarlo_launch_begin("kernel", grid, block, shmem, stream),
+//   (memcarlo_launch_begin("kernel", grid, block, shmem, stream), memcarlo_launch_arguments(args),
 //    kernel<<<grid, block, shmem, stream>>>(args), memcarlo_launch_end());    // cuda backend
 // The instrumenter always passes shmem and stream, as `0` where the launch leaves them out; the
 // cuda backend keeps the original `<<<...>>>` unchanged. For the host backend it also rewrites
@@ -17,7 +17,8 @@
 //
 // Static ids are local to a translation unit; the runtime maps (tu, id) to a trace-wide id when it
 // writes the loads table into the trace. A probe returns its argument unchanged, so that
-// `E` -> `(*memcarlo_probe(tu, id, &(E)))` evaluates the address exactly once and keeps E an lvalue.
+// `E` -> `(*memcarlo_probe(tu, id, &(E)))` evaluates the address exactly once and keeps E an
+// lvalue.
 #ifndef MEMCARLO_PROBE_API_H
 #define MEMCARLO_PROBE_API_H
 
@@ -75,6 +76,7 @@ inline Accessed* memcarlo_probe(unsigned tu, unsigned id, Accessed* address) {
 // includes this header.
 #elif defined(MEMCARLO_BACKEND_CUDA)
 // CUDA backend: implemented by the device probe runtime (tracebuf/cuda).
+#include <type_traits>
 __device__ void memcarlo_device_record(unsigned tu, unsigned id, const void* address, unsigned size);
 // __host__ __device__ so that probes in __host__ __device__ functions compile; only the device
 // side records.
@@ -95,6 +97,39 @@ __host__ __device__ __forceinline__ Accessed* memcarlo_probe(unsigned tu, unsign
 void memcarlo_launch_begin(const char* kernel_name, dim3 grid, dim3 block, unsigned long long shmem,
                            void* stream);
 void memcarlo_launch_end();
+// The launch's arguments, between memcarlo_launch_begin and the launch, for the trace's
+// `kernel_arguments` record (docs/footprints.md): integers, enums and pointers (as addresses)
+// by position; the runtime names them with the kernel's registered parameter names. The
+// instrumenter passes the launch's arguments as spelled, only when evaluating them twice has no
+// effect (no assignment, increment or call).
+void memcarlo_launch_record_arguments(unsigned count, const long long* values,
+                                      const bool* recorded);
+namespace memcarlo_detail {
+template <class Argument>
+inline long long launch_argument_value(const Argument& argument) {
+  if constexpr (::std::is_array_v<Argument> || ::std::is_function_v<Argument>) {
+    // Passed as a pointer to its first element (the function).
+    return static_cast<long long>(reinterpret_cast<unsigned long long>(&argument));
+  } else if constexpr (::std::is_pointer_v<Argument>) {
+    return static_cast<long long>(reinterpret_cast<unsigned long long>(argument));
+  } else if constexpr (::std::is_integral_v<Argument> || ::std::is_enum_v<Argument>) {
+    return static_cast<long long>(argument);
+  } else {
+    return 0;
+  }
+}
+template <class Argument>
+inline constexpr bool kLaunchArgumentRecorded =
+    ::std::is_pointer_v<Argument> || ::std::is_integral_v<Argument> || ::std::is_enum_v<Argument>;
+}  // namespace memcarlo_detail
+template <class... Arguments>
+inline void memcarlo_launch_arguments(const Arguments&... arguments) {
+  // One extra element each: arrays of zero size are not C++.
+  const long long values[] = {memcarlo_detail::launch_argument_value(arguments)..., 0};
+  const bool recorded[] = {memcarlo_detail::kLaunchArgumentRecorded< ::std::decay_t<Arguments> >...,
+                           false};
+  memcarlo_launch_record_arguments(sizeof...(Arguments), values, recorded);
+}
 #else
 // No backend selected (e.g. a syntax check): probes compile to nothing, launch hooks do nothing,
 // and under a CUDA compiler memcarlo_launch is a plain launch and MEMCARLO_DYNAMIC_SHARED the
@@ -112,6 +147,8 @@ inline MEMCARLO_HD Accessed* memcarlo_probe(unsigned, unsigned, Accessed* addres
 #endif
 inline void memcarlo_launch_begin(const char*, dim3, dim3, unsigned long long, void*) {}
 inline void memcarlo_launch_end() {}
+template <class... Arguments>
+inline void memcarlo_launch_arguments(const Arguments&...) {}
 namespace memcarlo_detail {
 template <class Parameter>
 struct Identity {

@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   return 0;
 }
 // CHECK-HOST: memcarlo_launch("calculate_temp", calculate_temp, grid, threads, 0, 0, d_temp[src], d_temp[1 - src], rows, cols, STEP_RATIO);
-// CHECK-CUDA: (memcarlo_launch_begin("calculate_temp", grid, threads, 0, 0), calculate_temp<<<grid, threads>>>(d_temp[src], d_temp[1 - src], rows, cols, STEP_RATIO), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin("calculate_temp", grid, threads, 0, 0), memcarlo_launch_arguments(d_temp[src], d_temp[1 - src], rows, cols, STEP_RATIO), calculate_temp<<<grid, threads>>>(d_temp[src], d_temp[1 - src], rows, cols, STEP_RATIO), memcarlo_launch_end());
 // CHECK-FILE: kernel.cu: const float center = (*memcarlo_probe(memcarlo_tu, 0, &(temp_src[IDX(row, col, cols)])));
 // CHECK-FILE: kernel.cu: (*memcarlo_probe(memcarlo_tu, 1, &(temp_dst[IDX(row, col, cols)]))) =
 // CHECK-LOAD: {"id": 0, "kind": "read", "base": "temp_src", "function": "calculate_temp", "index": {"kind": "affine"}}

@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
   return 0;
 }
 // CHECK-HOST: memcarlo_launch("reduce4<T, 256>", reduce4<T, 256>, dimGrid, dimBlock, smemSize, 0, d_idata, d_odata, size);
-// CHECK-CUDA: (memcarlo_launch_begin("reduce4<T, 128>", dimGrid, dimBlock, smemSize, 0), reduce4<T, 128><<<dimGrid, dimBlock, smemSize>>>(d_idata, d_odata, size), memcarlo_launch_end());
+// CHECK-CUDA: (memcarlo_launch_begin("reduce4<T, 128>", dimGrid, dimBlock, smemSize, 0), memcarlo_launch_arguments(d_idata, d_odata, size), reduce4<T, 128><<<dimGrid, dimBlock, smemSize>>>(d_idata, d_odata, size), memcarlo_launch_end());
 // CHECK-FILE: reduction_kernel.cuh: MEMCARLO_DYNAMIC_SHARED(int, __smem);
 // CHECK-FILE: reduction_kernel.cuh: T mySum = (i < n) ? (*memcarlo_probe(memcarlo_tu, 0, &(g_idata[i]))) : 0;
 // CHECK-LOAD: {"id": 0, "kind": "read", "base": "g_idata", "function": "reduce4", "element_type": "T"}

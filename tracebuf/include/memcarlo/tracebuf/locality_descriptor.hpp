@@ -66,9 +66,31 @@ class DescriptorError : public std::runtime_error {
   std::string field_;
 };
 
-/// Reads `{"descriptors": [ {...}, ... ]}` (the format docs/locality-descriptors.md describes).
+/// Which launches a descriptor of a file (`simulate --descriptors FILE`) is for: the launches of
+/// `kernel` (empty: the trace's only kernel), and of those only the ones of `grid` and `block`
+/// when given (the launch shape `memcarlo descriptors` proposed it for: its tiles are in CTAs of
+/// that grid).
+struct DescriptorScope {
+  std::string kernel;
+  std::optional<Dim3> grid;
+  std::optional<Dim3> block;
+  friend bool operator==(const DescriptorScope&, const DescriptorScope&) = default;
+};
+
+struct ScopedDescriptor {
+  DescriptorScope scope;
+  LocalityDescriptor descriptor;
+  friend bool operator==(const ScopedDescriptor&, const ScopedDescriptor&) = default;
+};
+
+/// Reads a descriptor file `{"descriptors": [ {...}, ... ]}` (the format
+/// docs/locality-descriptors.md describes): each entry one descriptor, with the keys "kernel"
+/// (a string), "grid" and "block" ([x], [x, y] or [x, y, z]) saying which launches it is for.
 /// Every field is checked for its type and range; unknown keys are refused (a typo would silently
 /// fall back to a default). DescriptorError names the field.
+std::vector<ScopedDescriptor> parse_descriptor_file(std::string_view json_text);
+
+/// parse_descriptor_file without the scopes.
 std::vector<LocalityDescriptor> parse_descriptors(std::string_view json_text);
 
 /// The descriptors in effect for launch `launch` from a trace's annotations (`annotations_json`,
@@ -84,6 +106,10 @@ std::vector<LocalityDescriptor> recorded_descriptors(std::string_view annotation
 
 /// The JSON text parse_descriptors reads back unchanged.
 std::string descriptors_to_json(const std::vector<LocalityDescriptor>& descriptors);
+
+/// The JSON text parse_descriptor_file reads back unchanged ("kernel", "grid" and "block" first in
+/// each entry, where the scope has them).
+std::string descriptor_file_to_json(const std::vector<ScopedDescriptor>& descriptors);
 
 /// Checks descriptors against a launch's grid and the trace's allocations: each must lie inside
 /// one allocation (when `allocations` is not empty); its C-Tile must divide the grid and its
