@@ -399,9 +399,10 @@ void add_footprint_command(CLI::App& app) {
       "index -> TID_DEP, m*load+c -> INDIR, a loop from one loaded value to another -> "
       "INDIR_RANGE; the extent tables of the primary values are recovered from the addresses they "
       "index), against the pages the trace shows it touching. Blocks are put on modules by the "
-      "CTA scheduler; every (page, module) cell of every allocation is a true/false "
-      "positive/negative. Prints a table per allocation and overall; -o writes JSON. Exit code 2 "
-      "for a trace without index forms (memcarlo synth, Accel-Sim) or allocations. "
+      "CTA scheduler; every (page, module) cell of every allocation the launch uses (touches "
+      "or is estimated to touch) is a true/false positive/negative; an estimate never leaves "
+      "its own array's allocation. Prints a table per allocation and overall; -o writes JSON. "
+      "Exit code 2 for a trace without index forms (memcarlo synth, Accel-Sim) or allocations. "
       "docs/footprints.md");
   command->add_option("TRACE", options->trace, "The trace (.mct) from memcarlo-cc / memcarlo run")
       ->required();

@@ -1,4 +1,5 @@
-// Estimated against traced footprints per page x module (footprint.hpp): TAFE's Fig. 11 cells.
+// Estimated against traced footprints per page x module (footprint.hpp): TAFE's Fig. 11 cells,
+// of the allocations each launch uses.
 #include <algorithm>
 #include <bit>
 
@@ -88,6 +89,14 @@ FootprintComparison compare_footprints(const tracebuf::TraceReader& reader,
       for (const ByteRange& range : footprint.blocks[b].actual) {
         mark(pages, page_bytes, allocation.base, end, range, module, pages.actual);
       }
+    }
+    // An allocation the launch neither touches nor is estimated to touch has only true
+    // negatives, which would inflate the accuracy of every launch that leaves it alone.
+    const auto any = [](const std::vector<std::uint64_t>& bits) {
+      return std::any_of(bits.begin(), bits.end(), [](std::uint64_t b) { return b != 0; });
+    };
+    if (!any(pages.estimated) && !any(pages.actual)) {
+      continue;
     }
     const std::uint64_t all = modules == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << modules) - 1;
     for (std::uint64_t p = 0; p < pages.pages; ++p) {

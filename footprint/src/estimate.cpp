@@ -362,9 +362,10 @@ class LaunchEstimator {
       relation.end_constant = registration.c_end;
       relation.range_variable = "k";
       relation.primary = primary_access(registration.pbase).value_or(0);
-      relation.primary_end = registration.pbase_end == registration.pbase
-                                 ? relation.primary
-                                 : primary_access(registration.pbase_end).value_or(relation.primary);
+      relation.primary_end =
+          registration.pbase_end == registration.pbase
+              ? relation.primary
+              : primary_access(registration.pbase_end).value_or(relation.primary);
     }
     RelationUse use;
     use.relation = std::move(relation);
@@ -372,7 +373,7 @@ class LaunchEstimator {
     use.root_base = registration.base;
     use.root_source = "taf_register";
     if (const auto* allocation = allocation_containing(reader_.allocations(), registration.base)) {
-      use.allocation = allocation->name;
+      set_allocation(use, *allocation);
     }
     const std::size_t index = out_.relations.size();
     for (RelationUse& derived : out_.relations) {
@@ -386,6 +387,11 @@ class LaunchEstimator {
     out_.relations.push_back(std::move(use));
   }
 
+  static void set_allocation(RelationUse& use, const tracebuf::Allocation& allocation) {
+    use.allocation = allocation.name;
+    use.allocation_bytes = {allocation.base, allocation.base + allocation.size};
+  }
+
   void resolve_root(RelationUse& use) {
     const auto& allocations = reader_.allocations();
     const std::string& root = use.relation.root;
@@ -393,14 +399,14 @@ class LaunchEstimator {
       use.root_base = static_cast<std::uint64_t>(argument->second);
       use.root_source = "argument";
       if (const auto* allocation = allocation_containing(allocations, use.root_base)) {
-        use.allocation = allocation->name;
+        set_allocation(use, *allocation);
       }
       return;
     }
     for (const tracebuf::Allocation& allocation : allocations) {
       if (!root.empty() && allocation.name == root) {
         use.root_base = allocation.base;
-        use.allocation = allocation.name;
+        set_allocation(use, allocation);
         use.root_source = "allocation name";
         return;
       }
@@ -408,7 +414,7 @@ class LaunchEstimator {
     if (const auto first = first_address_.find(use.relation.load); first != first_address_.end()) {
       if (const auto* allocation = allocation_containing(allocations, first->second)) {
         use.root_base = allocation->base;
-        use.allocation = allocation->name;
+        set_allocation(use, *allocation);
         use.root_source = "first traced address";
         return;
       }
@@ -502,34 +508,37 @@ class LaunchEstimator {
            ") has no value before the launch";
   }
 
+  /// The relation's allocation (the one its root lies in, not another of the same name).
   void whole_allocation(std::size_t r) {
     const RelationUse& use = out_.relations[r];
-    for (const tracebuf::Allocation& allocation : reader_.allocations()) {
-      if (!use.allocation.empty() && allocation.name == use.allocation) {
-        for (BlockFootprint& block : out_.blocks) {
-          block.estimated.push_back({allocation.base, allocation.base + allocation.size});
-        }
-        return;
+    if (use.allocation_bytes.end > use.allocation_bytes.begin) {
+      for (BlockFootprint& block : out_.blocks) {
+        block.estimated.push_back(use.allocation_bytes);
       }
     }
   }
 
   /// A block whose strided extent has too many elements to list takes the whole allocation.
   void whole_allocation_for_block(std::size_t r, std::size_t b) {
-    for (const tracebuf::Allocation& allocation : reader_.allocations()) {
-      if (allocation.name == out_.relations[r].allocation) {
-        out_.blocks[b].estimated.push_back({allocation.base, allocation.base + allocation.size});
-        return;
-      }
+    const RelationUse& use = out_.relations[r];
+    if (use.allocation_bytes.end > use.allocation_bytes.begin) {
+      out_.blocks[b].estimated.push_back(use.allocation_bytes);
     }
   }
 
+  /// Elements [first, last_inclusive] of the relation's array, clipped to its allocation
+  /// (TAFE's Base/Limit filter, §4.4): an index before the first element or past the last is
+  /// outside the footprint, whatever allocation lies there.
   void add_elements(BlockFootprint& block, const RelationUse& use, std::int64_t first,
                     std::int64_t last_inclusive) {
     const std::int64_t s = scale(use.relation);
-    const std::int64_t begin = static_cast<std::int64_t>(use.root_base) + first * s;
-    const std::int64_t end =
+    std::int64_t begin = static_cast<std::int64_t>(use.root_base) + first * s;
+    std::int64_t end =
         static_cast<std::int64_t>(use.root_base) + last_inclusive * s + use.relation.element_size;
+    if (use.allocation_bytes.end > use.allocation_bytes.begin) {
+      begin = std::max(begin, static_cast<std::int64_t>(use.allocation_bytes.begin));
+      end = std::min(end, static_cast<std::int64_t>(use.allocation_bytes.end));
+    }
     if (end > begin && begin >= 0) {
       block.estimated.push_back(
           {static_cast<std::uint64_t>(begin), static_cast<std::uint64_t>(end)});

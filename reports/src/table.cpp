@@ -210,8 +210,9 @@ using Cells = std::vector<std::string>;
 /// The prefetch metrics the table shows as a column group (and overall lines) when the run had
 /// a prefetcher: the summary reports the prefetch group's metrics only then.
 bool in_prefetch_columns(const analysis::Metric& metric) {
-  constexpr std::array<std::string_view, 4> kPrefetchColumns = {
-      "prefetch_coverage", "prefetch_accuracy", "prefetch_late_ratio", "prefetch_useless_ratio"};
+  constexpr std::array<std::string_view, 5> kPrefetchColumns = {
+      "prefetch_coverage", "prefetch_timely_coverage", "prefetch_accuracy", "prefetch_late_ratio",
+      "prefetch_useless_ratio"};
   return metric.group == &sim::kPrefetchGroup &&
          std::find(kPrefetchColumns.begin(), kPrefetchColumns.end(), metric.name) !=
              kPrefetchColumns.end();

@@ -337,7 +337,7 @@ class SmSideOf final : public SmSide {
         return;
       }
       if constexpr (kDecoupled) {
-        make_room(l1, sm, t.l1_set, true);
+        make_room(l1, sm, t.l1_set, true, clock);
       }
       at = fill_l1(l1, sm, t.l1_set, t.line, holder, role);
       missing = k.sectored ? l1_sectors : k.all_l1_sectors;
@@ -390,7 +390,7 @@ class SmSideOf final : public SmSide {
         const ldesc::L1Role role = admit(l1, sm, t.line, clock);
         if (role != ldesc::L1Role::kBypass) {  // always true without ldesc.cache
           if constexpr (kDecoupled) {
-            make_room(l1, sm, t.l1_set, true);
+            make_room(l1, sm, t.l1_set, true, clock);
           }
           const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder, role);
           if (at != kNoCell) [[likely]] {
@@ -457,6 +457,7 @@ class SmSideOf final : public SmSide {
   static constexpr std::uint32_t kDropped = kPrefetchGroup.index_of("dropped");
   static constexpr std::uint32_t kRedundant = kPrefetchGroup.index_of("redundant");
   static constexpr std::uint32_t kCovered = kPrefetchGroup.index_of("covered");
+  static constexpr std::uint32_t kCoveredLate = kPrefetchGroup.index_of("covered_late");
   static constexpr std::uint32_t kEarlyEvictions = kPrefetchGroup.index_of("early_evictions");
 
   /// The prefetch counter `counter` of slot `slot` (the load whose access it concerns).
@@ -478,6 +479,7 @@ class SmSideOf final : public SmSide {
       const bool late = l1.fill_time[at] > clock;
       const std::uint32_t trigger = prefetch_slot_[at];
       ++prefetch_count(slot, kCovered);
+      prefetch_count(slot, kCoveredLate) += late ? 1 : 0;
       ++prefetch_count(trigger, kUseful);
       prefetch_count(trigger, kLate) += late ? 1 : 0;
       l1.flags[at] = way_flags(bits_of(l1.flags[at]) & ~kPrefetchedWay);
@@ -511,8 +513,9 @@ class SmSideOf final : public SmSide {
 
   /// Decoupled storage (Snake, prefetch/snake.hpp): before a fill of SM `sm`'s set `set`
   /// (`demand`: a demand fill, else a prefetch), holds demand data to its share of the set
-  /// until the prefetcher is trained, and frees part of a full set from one side.
-  void make_room(const L1View& l1, std::uint32_t sm, std::uint32_t set, bool demand) {
+  /// while the prefetcher trains (at `clock`), and frees part of a full set from one side.
+  void make_room(const L1View& l1, std::uint32_t sm, std::uint32_t set, bool demand,
+                 std::uint64_t clock) {
     if (!prefetcher_.decoupled()) {
       return;
     }
@@ -522,7 +525,7 @@ class SmSideOf final : public SmSide {
     const std::uint64_t prefetched = prefetched_ways_[global_set] & held;
     const std::uint64_t demanded = held & ~prefetched;
     const std::uint64_t pinned = l1.masks[global_set].pinned;
-    if (demand && !prefetcher_.trained(sm) &&
+    if (demand && prefetcher_.holds_demand_share(sm, clock) &&
         std::uint64_t(std::popcount(demanded)) * 100 >=
             std::uint64_t{l1_ways_} * prefetcher_.demand_percent()) {
       free_ways(l1, sm, set, row, demanded & ~pinned, 1);
@@ -658,7 +661,7 @@ class SmSideOf final : public SmSide {
       return;
     }
     if constexpr (kDecoupled) {
-      make_room(l1, sm, set, false);
+      make_room(l1, sm, set, false, clock);
     }
     const std::size_t at = fill_l1(l1, sm, set, line, holder, role);
     if (at == kNoCell) {

@@ -193,8 +193,8 @@ TEST(PrefetchMetrics, AccuracyCoverageAndLatenessFromTheGroupsCounters) {
   c.l2_reads = 120;
   c.dram_reads = 30;
   // issued, useful, late, early_evictions, covered, redundant, untraced_lines, dropped,
-  // l2_reads, l2_read_hits, dram_reads
-  const std::array<std::uint64_t, 11> prefetch = {40, 30, 6, 4, 25, 3, 2, 9, 160, 100, 60};
+  // l2_reads, l2_read_hits, dram_reads, covered_late
+  const std::array<std::uint64_t, 12> prefetch = {40, 30, 6, 4, 25, 3, 2, 9, 160, 100, 60, 5};
   static_assert(prefetch.size() == sim::kPrefetchGroup.width());
   const auto metric = [&](std::string_view name, MetricScope scope) {
     return value(name, scope, c, AccessKind::kRead, 600, prefetch);
@@ -203,6 +203,9 @@ TEST(PrefetchMetrics, AccuracyCoverageAndLatenessFromTheGroupsCounters) {
     EXPECT_DOUBLE_EQ(*metric("prefetch_accuracy", scope), 30.0 / 40.0);
     EXPECT_DOUBLE_EQ(*metric("prefetch_coverage", scope), 25.0 / 100.0);
     EXPECT_DOUBLE_EQ(*metric("prefetch_timely_accuracy", scope), (30.0 - 6.0) / 40.0);
+    // The Snake paper's accuracy: timely covered demand accesses / demand accesses, not a share
+    // of the 40 prefetches issued.
+    EXPECT_DOUBLE_EQ(*metric("prefetch_timely_coverage", scope), (25.0 - 5.0) / 100.0);
     EXPECT_DOUBLE_EQ(*metric("prefetch_late_ratio", scope), 6.0 / 30.0);
     EXPECT_DOUBLE_EQ(*metric("prefetch_early_eviction_ratio", scope), 4.0 / 40.0);
     EXPECT_DOUBLE_EQ(*metric("prefetch_useless_ratio", scope), 10.0 / 40.0);
@@ -241,7 +244,7 @@ struct OneLoadRun {
         sim::CounterGroupTotals& g = r.groups[sim::counter_group_index(sim::kPrefetchGroup)];
         g.width = sim::kPrefetchGroup.width();
         const std::uint64_t useful = 10 + static_cast<std::uint64_t>(t);
-        std::vector<std::uint64_t> row = {50, useful, 0, 0, useful, 0, 0, 0, 0, 0, 0};
+        std::vector<std::uint64_t> row = {50, useful, 0, 0, useful, 0, 0, 0, 0, 0, 0, 0};
         g.loads = g.allocations = g.kernels = g.overall = row;
       }
       trials.push_back(r);

@@ -45,7 +45,7 @@ ordered_json report(bool prefetch, bool latencies = false) {
     if (prefetch) {
       sim::CounterGroupTotals& g = r.groups[sim::counter_group_index(sim::kPrefetchGroup)];
       g.width = sim::kPrefetchGroup.width();
-      g.loads = g.allocations = g.kernels = g.overall = {5, 2, 1, 0, 2, 0, 0, 0, 0, 0, 0};
+      g.loads = g.allocations = g.kernels = g.overall = {5, 2, 1, 0, 2, 0, 0, 0, 0, 0, 0, 1};
     }
     if (latencies) {
       namespace latency = sim::latency;

@@ -105,7 +105,8 @@ TEST(TablePrefetchColumns, AppearOnlyWhenTheRunHadAPrefetcher) {
   }
   const std::string with = f.table(wide);
   for (const char* label :
-       {"prefetch coverage", "prefetch accuracy", "late prefetches", "useless prefetches"}) {
+       {"prefetch coverage", "timely coverage (Snake's accuracy)",
+        "prefetch accuracy (useful / issued)", "late prefetches", "useless prefetches"}) {
     EXPECT_NE(with.find(label), std::string::npos) << label << "\n" << with;
   }
   EXPECT_NE(with.find("0.250"), std::string::npos) << with;

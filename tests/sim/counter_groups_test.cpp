@@ -18,7 +18,7 @@ using tracebuf::AccessKind;
 constexpr std::uint32_t kIssued = kPrefetchGroup.index_of("issued");
 constexpr std::uint32_t kUseful = kPrefetchGroup.index_of("useful");
 constexpr std::uint32_t kDropped = kPrefetchGroup.index_of("dropped");
-static_assert(kIssued == 0 && kUseful == 1 && kDropped == 7 && kPrefetchGroup.width() == 11);
+static_assert(kIssued == 0 && kUseful == 1 && kDropped == 7 && kPrefetchGroup.width() == 12);
 
 /// Four slots: (load, allocation, kernel) = (0, 0, 0), (1, none, 0), (0, 1, 1), (2, 0, 1).
 const std::vector<CounterSlot> kSlots = {{0, 0, 0}, {1, kNoAllocation, 0}, {0, 1, 1}, {2, 0, 1}};

@@ -356,7 +356,8 @@
 
   // With a prefetcher on: per load, how its prefetches fared (the ratios, mean with the 95%
   // interval as a bar behind it) and the extra L2 and DRAM reads they cost; loads in id order.
-  var prefetchRatios = ['prefetch_coverage', 'prefetch_accuracy', 'prefetch_timely_accuracy',
+  var prefetchRatios = ['prefetch_coverage', 'prefetch_timely_coverage', 'prefetch_accuracy',
+                        'prefetch_timely_accuracy',
                         'prefetch_late_ratio', 'prefetch_early_eviction_ratio', 'prefetch_useless_ratio'];
   var prefetchTraffic = ['prefetch_extra_l2_reads', 'prefetch_extra_dram_reads'];
 

@@ -16,10 +16,12 @@
 //   several entries per PC1 one copy per PC is the same information). The intra-warp stride is
 //   the distance between two instances of a load in one warp: directly when they are
 //   consecutive, otherwise through the warp's chain in the Tail table (the previous instance's
-//   address is the Head's address less the strides from the load to the Head's PC); trained
-//   once `train_warps` warps see it. The inter-warp stride per warp id is kept from the two
-//   last warps seen at the PC (the Head's two warps per PC for greedy schedulers) and trusted
-//   once `train_warps` warps show it.
+//   address is the Head's address less the strides from the load to the Head's PC), or, when
+//   that chain has left the Tail (a loop whose strides between loads change every iteration,
+//   PolyBench 2MM's k loop, makes new entries per warp and iteration), from the PC's two warp
+//   columns if the warp is one of them; trained once `train_warps` warps see it. The inter-warp
+//   stride per warp id is kept from the two last warps seen at the PC (the Head's two warps per PC
+//   for greedy schedulers) and trusted once `train_warps` warps show it.
 // Prefetching, on each instruction: walk the chain from the load: the first step through a
 // promoted or trained entry of the load (any warp: promotion prefetches for all future warps),
 // deeper steps only through entries trained or promoted that have the warp's bit, up to
@@ -35,9 +37,13 @@
 // Decoupled storage (`decoupled`, section 3.2; done by the SM side, sm_side.hpp, for a
 // prefetcher with kDecoupledStorage): a way's prefetched flag tells the prefetch side from the
 // demand side, and a demand hit on a prefetched line only clears the flag. Per set (the
-// engine's L1 is set-associative; the paper's rules are for the whole unified cache): until
-// the SM's Snake has promoted a stride, a demand fill that finds `demand_percent` (50) of the
-// set's ways holding demand data replaces one of those; a fill that finds the set full, with
+// engine's L1 is set-associative; the paper's rules are for the whole unified cache): while
+// the SM's Snake trains — until it has promoted a stride, for at most `training_cycles` (10)
+// cycles from the SM's first demand fill of the launch: the paper's "until the prefetcher is
+// trained", which "takes an average of 3 cycles (up to 10 cycles)", its "designated 10-cycle
+// period" (§3.5), so that a kernel where nothing trains keeps its whole L1 — a demand fill
+// that finds `demand_percent` (50) of the set's ways holding demand data replaces one of
+// those; a fill that finds the set full, with
 // unused prefetched lines in it (else plain replacement: there is no side to choose), first
 // frees `free_percent` (25) of its ways by the replacement order from one side: the demand
 // side when more than `transfer_percent` (80) of the prefetched lines that left the SM's
@@ -95,6 +101,11 @@ inline constexpr KeySpec kSnakeDemandPercent{
     "prefetch.snake.demand_percent", "integer", "50",
     "snake (decoupled): % of a set's ways demand data may hold until the SM's Snake is trained, "
     "1 to 100"};
+inline constexpr KeySpec kSnakeTrainingCycles{
+    "prefetch.snake.training_cycles", "integer", "10",
+    "snake (decoupled): cycles from an SM's first demand fill of the launch during which demand "
+    "data keeps to demand_percent of a set unless a stride was promoted first (the paper: "
+    "training takes 3 cycles on average, at most 10), 0 to 1000000000"};
 inline constexpr KeySpec kSnakeFreePercent{
     "prefetch.snake.free_percent", "integer", "25",
     "snake (decoupled): % of a full set's ways freed (LRU) from one side, 1 to 100"};
@@ -111,14 +122,12 @@ class Snake {
   static constexpr std::string_view kName = "snake";
   static constexpr std::uint32_t kMaxDepth = 4;
   static constexpr std::uint32_t kMaxRequests = (kMaxDepth + 2) * kMaxLinesPerInstruction;
-  static constexpr std::array kKeys{kSnakeTailEntries,    kSnakeEvictionCandidates,
-                                    kSnakeTrainWarps,     kSnakeDepth,
-                                    kSnakeIntraInter,     kSnakeThrottle,
-                                    kSnakeFullWindow,     kSnakeSpacePercent,
-                                    kSnakeBandwidthHigh,  kSnakeBandwidthLow,
-                                    kSnakePeakBytes,      kSnakeBandwidthWindow,
-                                    kSnakeDecoupled,      kSnakeDemandPercent,
-                                    kSnakeFreePercent,    kSnakeTransferPercent};
+  static constexpr std::array kKeys{
+      kSnakeTailEntries,    kSnakeEvictionCandidates, kSnakeTrainWarps,     kSnakeDepth,
+      kSnakeIntraInter,     kSnakeThrottle,           kSnakeFullWindow,     kSnakeSpacePercent,
+      kSnakeBandwidthHigh,  kSnakeBandwidthLow,       kSnakePeakBytes,      kSnakeBandwidthWindow,
+      kSnakeDecoupled,      kSnakeDemandPercent,      kSnakeTrainingCycles, kSnakeFreePercent,
+      kSnakeTransferPercent};
   /// The SM side keeps its L1's prefetched and demand lines apart (decoupled() says whether).
   static constexpr bool kDecoupledStorage = true;
 
@@ -170,6 +179,7 @@ class Snake {
         window_(bounded_key(config, kSnakeBandwidthWindow, 1, 1000000)),
         decoupled_(boolean_key(config, kSnakeDecoupled)),
         demand_percent_(bounded_key(config, kSnakeDemandPercent, 1, 100)),
+        training_cycles_(bounded_key(config, kSnakeTrainingCycles, 0, 1000000000)),
         free_percent_(bounded_key(config, kSnakeFreePercent, 1, 100)),
         transfer_percent_(bounded_key(config, kSnakeTransferPercent, 0, 100)) {}
 
@@ -180,6 +190,18 @@ class Snake {
   [[nodiscard]] std::uint32_t transfer_percent() const { return transfer_percent_; }
   /// Whether SM `sm`'s Snake has promoted a stride in this launch.
   [[nodiscard]] bool trained(std::uint32_t sm) const { return trained_[sm] != 0; }
+  /// Whether a demand fill of SM `sm` at `clock` keeps to demand_percent of its set: while
+  /// the SM's Snake is untrained and within training_cycles of its first demand fill (the
+  /// first call, which starts the period).
+  [[nodiscard]] bool holds_demand_share(std::uint32_t sm, std::uint64_t clock) {
+    if (trained_[sm] != 0) {
+      return false;
+    }
+    if (training_started_[sm] == kNotStarted) {
+      training_started_[sm] = clock;
+    }
+    return clock - training_started_[sm] < training_cycles_;
+  }
 
   void begin_launch(std::uint32_t sm_count) {
     head_.assign(std::size_t{sm_count} * kWarpTables, Head{});
@@ -187,6 +209,7 @@ class Snake {
     pcs_.reset(sm_count, tail_entries_);
     throttles_.assign(sm_count, Throttle{});
     trained_.assign(sm_count, 0);
+    training_started_.assign(sm_count, kNotStarted);
     clock_ = 0;
   }
 
@@ -297,7 +320,17 @@ class Snake {
   /// The Head update of warp `warp` running `pc` at `base`, and what it teaches the tables.
   void train(std::uint32_t sm, std::uint32_t warp, std::uint64_t grid_warp, std::uint32_t pc,
              std::uint64_t base, Head& head) {
+    // The warp's previous instance of pc if it is one of the two last warps that ran pc (the
+    // per-PC warp columns, kept for greedy schedulers), read before this instance replaces it.
+    bool recorded = false;
+    std::uint64_t recorded_base = 0;
     if (intra_inter_) {
+      if (const PcFields* f = pcs_.find(sm, pc)) {
+        for (std::uint32_t i = 0; i < f->warps_seen && !recorded; ++i) {
+          recorded = f->warp[i] == grid_warp;
+          recorded_base = f->base[i];
+        }
+      }
       train_inter_warp(sm, pc, grid_warp, base);
     }
     if (head.valid && head.warp == grid_warp) {
@@ -311,6 +344,11 @@ class Snake {
           if (chain_distance(sm, warp, pc, head.pc, from_pc)) {
             // the warp's previous instance of pc was at head.base - from_pc
             train_intra(sm, warp, pc, static_cast<std::int64_t>(base - head.base) + from_pc);
+          } else if (recorded) {
+            // the chain back to it was evicted from the Tail (a loop whose strides between
+            // loads change every iteration makes a new entry per warp and iteration), but the
+            // PC's warp columns still hold it
+            train_intra(sm, warp, pc, static_cast<std::int64_t>(base - recorded_base));
           }
         }
         train_tail(sm, warp, head.pc, pc, static_cast<std::int64_t>(base - head.base));
@@ -516,9 +554,12 @@ class Snake {
   std::uint32_t window_;
   bool decoupled_;
   std::uint32_t demand_percent_;
+  std::uint64_t training_cycles_;
   std::uint32_t free_percent_;
   std::uint32_t transfer_percent_;
-  std::vector<std::uint8_t> trained_;  // per SM
+  static constexpr std::uint64_t kNotStarted = ~std::uint64_t{0};
+  std::vector<std::uint8_t> trained_;            // per SM
+  std::vector<std::uint64_t> training_started_;  // per SM: its first demand fill's cycle
   std::vector<Head> head_;
   std::vector<TailEntry> tail_;
   LruTable<PcFields> pcs_;

@@ -40,7 +40,12 @@ struct ExtentTable {
 /// How a relation was evaluated for this launch.
 struct RelationUse {
   Relation relation;
-  std::string allocation;       // the array's allocation, empty when none was found
+  std::string allocation;  // the array's allocation, empty when none was found
+  /// That allocation's bytes (TAFE's Base and Limit APD fields): the relation's estimate is
+  /// clipped to them, so that an index before the first element or past the last (a halo row a
+  /// guard or clamp keeps the kernel from reading) is outside the footprint, not in a
+  /// neighbouring allocation. {0, 0} when no allocation was found.
+  ByteRange allocation_bytes;
   std::uint64_t root_base = 0;  // byte address of element 0
   std::string root_source;  // "argument", "allocation name", "first traced address", "taf_register"
   /// Why the relation could not be evaluated here (the estimate takes the whole allocation).
@@ -167,8 +172,11 @@ struct FootprintComparison {
 };
 
 /// The page x module comparison for `modules` modules (at most 64), `block_module[i]` being the
-/// module that runs footprint.blocks[i]. Estimates are clipped to the allocations (TAFE's base
-/// and limit filter). MissingInformation when an allocation would need more than 2^26 pages.
+/// module that runs footprint.blocks[i]. Each relation's estimate was clipped to its own
+/// allocation (launch_footprint: TAFE's base and limit filter). Only the allocations the launch
+/// uses — some block touches or is estimated to touch them — are compared: a launch's cells of
+/// an array it never names would all be true negatives, which say nothing about the estimate.
+/// MissingInformation when an allocation would need more than 2^26 pages.
 FootprintComparison compare_footprints(const tracebuf::TraceReader& reader,
                                        const LaunchFootprint& footprint,
                                        const std::vector<std::uint32_t>& block_module,

@@ -164,8 +164,8 @@ struct CounterGroup {
 };
 
 /// A prefetcher's counters, per slot of the load whose access triggered the prefetch, except
-/// `covered`, which belongs to the demand access's load. They are the trial's only record of
-/// prefetching (the overall row is the total).
+/// `covered` and `covered_late`, which belong to the demand access's load. They are the trial's
+/// only record of prefetching (the overall row is the total).
 inline constexpr auto kPrefetchCounters = std::to_array<GroupCounter>({
     {"issued", "prefetch requests this load triggered that were sent towards the L2"},
     {"useful", "... whose line a demand access (of any load) found before it was evicted"},
@@ -178,6 +178,9 @@ inline constexpr auto kPrefetchCounters = std::to_array<GroupCounter>({
     {"l2_reads", "L2 line reads of the prefetches this load triggered"},
     {"l2_read_hits", "... of which hit"},
     {"dram_reads", "DRAM reads of the prefetches this load triggered"},
+    {"covered_late",
+     "demand L1 accesses of this load that found a line a prefetch was still "
+     "filling (covered, not timely)"},
 });
 inline constexpr CounterGroup kPrefetchGroup{"prefetch", kPrefetchCounters};
 
