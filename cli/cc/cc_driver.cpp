@@ -478,19 +478,8 @@ class Driver {
       return "fix what memcarlo-instrument reports above; if nvcc compiles the file as it is, "
              "--backend cuda builds it as written (untraced)";
     }
-    std::vector<std::string> argv = {options_.nvcc,
-                                     "-c",
-                                     source,
-                                     "-o",
-                                     (fs::path(temp_) / "nvcc-check.o").string(),
-                                     "-Wno-deprecated-gpu-targets"};
-    append(argv, in_.preprocessor);
-    if (!in_.standard.empty()) {
-      argv.push_back("-std=" + in_.standard);
-    }
-    append(argv, in_.gpu);
     std::string output;
-    if (run_capture(argv, output, options_.verbose) != 0) {
+    if (run_capture(nvcc_compile(source, "nvcc-check.o", {}), output, options_.verbose) != 0) {
       const auto first_error = output.find("error");
       const auto line_begin =
           first_error == std::string::npos ? std::string::npos : output.rfind('\n', first_error);
@@ -508,21 +497,26 @@ class Driver {
            "not parse";
   }
 
-  std::string resource_usage(const std::string& source) {
-    std::vector<std::string> argv = {options_.nvcc,
-                                     "--resource-usage",
-                                     "-c",
-                                     source,
-                                     "-o",
-                                     (fs::path(temp_) / "resources.o").string(),
-                                     "-Wno-deprecated-gpu-targets"};
+  /// nvcc compiling the original `source` with the user's preprocessor, standard and GPU flags
+  /// into the temporary `object` (for checks: resource usage, whether nvcc accepts it).
+  std::vector<std::string> nvcc_compile(const std::string& source, const std::string& object,
+                                        const std::vector<std::string>& extra) const {
+    std::vector<std::string> argv = {options_.nvcc};
+    append(argv, extra);
+    argv.insert(argv.end(), {"-c", source, "-o", (fs::path(temp_) / object).string(),
+                             "-Wno-deprecated-gpu-targets"});
     append(argv, in_.preprocessor);
     if (!in_.standard.empty()) {
       argv.push_back("-std=" + in_.standard);
     }
     append(argv, in_.gpu);
+    return argv;
+  }
+
+  std::string resource_usage(const std::string& source) {
     std::string output;
-    if (run_capture(argv, output, options_.verbose) != 0) {
+    if (run_capture(nvcc_compile(source, "resources.o", {"--resource-usage"}), output,
+                    options_.verbose) != 0) {
       if (options_.verbose) {
         std::cerr << "memcarlo-cc: note: nvcc --resource-usage failed for " << source
                   << "; the runtime will assume its default registers per thread\n";
