@@ -125,7 +125,7 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
                    "): a block of " + std::to_string(launch.info.block.volume()) +
                    " threads does not fit on one SM of hierarchy " + config.name + ": " +
                    detail::exceeded_limits(launch.info, config.sm) +
-                   detail::presets_that_fit(launch.info);
+                   detail::presets_that_fit(launch.info, config.name);
       break;
     }
     const auto launch_index = static_cast<std::uint32_t>(out.launches.size());

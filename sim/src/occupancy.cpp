@@ -80,10 +80,10 @@ std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& 
   return out;
 }
 
-std::string presets_that_fit(const tracebuf::LaunchInfo& launch) {
+std::string presets_that_fit(const tracebuf::LaunchInfo& launch, const std::string& failed) {
   std::string fitting;
   for (const std::string& name : preset_names()) {
-    if (plan_occupancy(launch, load_hierarchy(name)).resident_blocks > 0) {
+    if (name != failed && plan_occupancy(launch, load_hierarchy(name)).resident_blocks > 0) {
       fitting += (fitting.empty() ? "" : ", ") + name;
     }
   }

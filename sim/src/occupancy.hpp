@@ -15,7 +15,8 @@ std::string exceeded_limits(const tracebuf::LaunchInfo& launch, const SmConfig& 
 
 /// What to do when no block fits, for that error: ". Presets whose SM holds this block: v100,
 /// ...; simulate with one (-H), best on a trace sized for it (memcarlo run -H PRESET)", or the
-/// same without the list when none does.
-std::string presets_that_fit(const tracebuf::LaunchInfo& launch);
+/// same without the list when none does. The hierarchy that failed (`failed`, its name) is not
+/// listed, even when only --set made its block too big.
+std::string presets_that_fit(const tracebuf::LaunchInfo& launch, const std::string& failed);
 
 }  // namespace memcarlo::sim::detail

@@ -116,16 +116,18 @@ TEST(TableCost, IsRequestsTimesLatencyAsAShareOfTheKernelsTotalAndOrdersTheRows)
   const Fixture f;
   const auto r = rows(f.table({TableSort::kCost, 300}));
   ASSERT_EQ(r.size(), 5u);
-  // id, cost, kernel: 1 (60000 cycles), 0 (20000), 4 (4000), 2 (0), then the store.
+  // id, cost, kernel: spmv's loads (80000 cycles in all) 1 (60000), 0 (20000), 2 (0); then
+  // scale's 4 (4000): a kernel's 100 % never sits between another's rows; then the store.
   const std::vector<std::vector<std::string>> expected = {{"1", "75.0%", "spmv"},
                                                           {"0", "25.0%", "spmv"},
-                                                          {"4", "100.0%", "scale"},
                                                           {"2", "0.0%", "spmv"},
+                                                          {"4", "100.0%", "scale"},
                                                           {"3", "-", "spmv"}};
   for (std::size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(std::vector<std::string>(r[i].begin(), r[i].begin() + 3), expected[i]) << i;
   }
   EXPECT_NE(f.table().find("stores: no latency, no cost"), std::string::npos);
+  EXPECT_NE(f.table().find("sorted by cost within each kernel"), std::string::npos);
 }
 
 TEST(TableSortOption, OrdersByIdLocationHitRatiosAndLatency) {

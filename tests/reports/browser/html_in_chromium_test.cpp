@@ -236,7 +236,9 @@ TEST(HtmlInChromium, PrefetchingSectionWhenAPrefetcherIsOn) {
   EXPECT_NE(run.dom.find("Prefetcher: mta."), std::string::npos);
   EXPECT_NE(run.dom.find(">prefetch coverage</th>"), std::string::npos);
   const json status = open_page(page);
-  EXPECT_EQ(chart_points(status, "prefetch-ratios"), std::vector<std::size_t>(6, prefetching_loads));
+  // coverage, timely coverage (the Snake paper's accuracy), accuracy (useful / issued), timely
+  // accuracy, late, early-eviction and useless ratios
+  EXPECT_EQ(chart_points(status, "prefetch-ratios"), std::vector<std::size_t>(7, prefetching_loads));
   EXPECT_EQ(chart_points(status, "prefetch-traffic"), std::vector<std::size_t>(2, prefetching_loads));
 
   const fs::path plain = scratch_dir() / "browser-chain-none.json";
