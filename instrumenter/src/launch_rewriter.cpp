@@ -451,11 +451,9 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
       if (std::all_of(launch->arg_begin(), launch->arg_end(),
                       [](const clang::Expr* argument) { return evaluable_twice(argument); })) {
         if (place->right <= buffer.size() && place->left < place->right) {
-          std::string arguments;
-          for (char c : buffer.slice(place->left + 1, place->right)) {
-            arguments.push_back(c == '\\' || c == '\n' || c == '\r' ? ' ' : c);
-          }
-          recorded_arguments = arguments;
+          // Joined on one line without comments, like every copy of launch text (a `//` comment
+          // inside the argument list would swallow the rest of the hook).
+          recorded_arguments = on_one_line(place->file, place->left + 1, place->right);
         }
       }
       auto hooks = [&](const std::string& kernel) {

@@ -25,4 +25,6 @@ void run_all(int* a, float* b) {
 // CHECK-HOST: memcarlo_launch("fill", decltype(memcarlo_kernel_signature(data, value))::thunk(
 // CHECK-NOT-HOST: memcarlo_kernel_signature(data, // the output
 // CHECK-HOST: memcarlo_launch("plain", plain, 1, 4, // 64,
-// CHECK-CUDA: (memcarlo_launch_begin("fill", 1, 4, 0, 0), fill<<<1, 4, //1024,
+// CHECK-CUDA: (memcarlo_launch_begin("fill", 1, 4, 0, 0), memcarlo_launch_arguments(data, value), fill<<<1, 4, //1024,
+// CHECK-CUDA: memcarlo_launch_arguments(a, 4 ), plain<<<1, 4, // 64,
+// CHECK-NOT-CUDA: memcarlo_launch_arguments(data, // the output
