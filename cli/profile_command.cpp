@@ -23,6 +23,7 @@ struct ProfileOptions {
   RunOptions run;
   SimulateOptions simulate;
   std::vector<std::string> arguments;
+  bool run_to_end = false;
 };
 
 void run_profile(ProfileOptions options) {
@@ -82,6 +83,7 @@ void run_profile(ProfileOptions options) {
   }
 
   options.run.trace = program + ".mct";
+  options.run.stop_after_trace = !options.run_to_end;
   options.run.hierarchy = options.simulate.hierarchy;
   options.run.overrides = options.simulate.overrides;
   options.run.program = {program};
@@ -96,11 +98,24 @@ void run_profile(ProfileOptions options) {
     throw UserError(keep_for_message(outcome.problem), 2);
   }
   options.simulate.trace = options.run.trace;
+  reports::Emulation emulation;
+  if (outcome.stopped) {
+    emulation.stopped_after_trace = true;
+    const StoppedLaunch& stopped = *outcome.stopped;
+    if (stopped.blocks_run < stopped.blocks) {
+      emulation.partial_launches.push_back(
+          {stopped.launch, stopped.kernel, stopped.blocks_run, stopped.blocks});
+    }
+  }
+  options.simulate.emulation = emulation;
   std::cerr << "memcarlo profile: simulating " << outcome.launches << " launches, "
             << outcome.records << " warp records\n";
   run_simulate(options.simulate);
-  if (outcome.process.shell_status() != 0) {
-    throw ExitStatus(outcome.process.shell_status());
+  if (outcome.stopped && !options.simulate.quiet && options.simulate.output != "-") {
+    std::cout << "note: " << stopped_note(outcome) << "\n";
+  }
+  if (outcome.status() != 0) {
+    throw ExitStatus(outcome.status());
   }
 }
 
@@ -125,14 +140,19 @@ void add_profile_command(CLI::App& app) {
                       "directory, removed)");
   profile->add_option("--kernel,-k", options->run.kernel,
                       "Trace only these kernels (comma-separated names)");
-  profile->add_option("--launch", options->run.launch,
-                      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
-                     "makes a global-memory access, looking past up to 8 empty ones)");
+  profile->add_option(
+      "--launch", options->run.launch,
+      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
+      "makes a global-memory access, looking past up to 8 empty ones)");
   profile
       ->add_option("--snapshot-factor", options->run.snapshot_factor,
                    "Snapshot = SMs x resident blocks per SM x this")
       ->check(CLI::Range(1u, 1u << 20))
       ->capture_default_str();
+  profile->add_flag("--run-to-end", options->run_to_end,
+                    "Run the program to its end (its later launches and its own checks too); by "
+                    "default it stops once its traced launches are written, the last of them "
+                    "running only its snapshot's blocks (docs/host-runtime.md)");
   add_simulation_options(*profile, options->simulate);
   add_table_options(*profile, options->simulate);
   profile->add_option("ARGS", options->arguments, "Arguments of the program, after --");

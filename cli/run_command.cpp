@@ -1,6 +1,7 @@
 // `memcarlo run -- ./app args`: runs a program built with memcarlo-cc so that it writes the trace
 // of its snapshot; the program's output and exit status are its own.
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <filesystem>
@@ -9,10 +10,11 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "process.hpp"
-#include "run_support.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/stop_after_trace.hpp"
+#include "process.hpp"
+#include "run_support.hpp"
 
 namespace memcarlo::cli {
 
@@ -38,6 +40,7 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
       {"MEMCARLO_CLOCK_KHZ", std::to_string(std::llround(config.clock_mhz * 1000))},
       // Set either way, so that a MEMCARLO_BOUNDS_CHECK=0 left in the shell does not decide.
       {"MEMCARLO_BOUNDS_CHECK", options.bounds_check ? "1" : "0"},
+      {"MEMCARLO_STOP_AFTER_TRACE", options.stop_after_trace ? "1" : "0"},
   };
   if (!options.kernel.empty()) {
     env.emplace_back("MEMCARLO_KERNEL", options.kernel);
@@ -56,12 +59,55 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
   return env;
 }
 
+namespace {
+
+/// The status file the runtime leaves beside the trace when it stops the program.
+StoppedLaunch read_stop_status(const std::string& path) {
+  std::ifstream in(path);
+  const nlohmann::json status = nlohmann::json::parse(in, nullptr, false);
+  StoppedLaunch stopped;
+  try {
+    stopped.launch = status.at("launch").get<std::uint32_t>();
+    stopped.kernel = status.at("kernel").get<std::string>();
+    stopped.sequence_in_program = status.at("sequence_in_program").get<std::uint64_t>();
+    stopped.blocks_run = status.at("blocks_run").get<std::uint64_t>();
+    stopped.blocks = status.at("blocks").get<std::uint64_t>();
+  } catch (const nlohmann::json::exception& e) {
+    throw UserError(path +
+                        ": not the status file of a program stopped after its traced "
+                        "launches (expected {launch, kernel, sequence_in_program, blocks_run, "
+                        "blocks}): " +
+                        e.what(),
+                    2);
+  }
+  return stopped;
+}
+
+}  // namespace
+
+std::string stopped_note(const TraceOutcome& outcome) {
+  if (!outcome.stopped) {
+    return {};
+  }
+  const StoppedLaunch& s = *outcome.stopped;
+  std::string note = "the program was stopped after its traced launches: ";
+  if (s.blocks_run < s.blocks) {
+    note += "traced launch " + std::to_string(s.launch) + " ('" + s.kernel + "') ran only its " +
+            std::to_string(s.blocks_run) + " snapshot blocks of " + std::to_string(s.blocks) + ", ";
+  }
+  return note +
+         "no later launch ran and the program's own checks did not run (--run-to-end runs it to "
+         "its end)";
+}
+
 TraceOutcome run_traced(const RunOptions& options) {
   if (options.program.empty()) {
     throw UserError("no program given: memcarlo run [options] -- ./app args", 1);
   }
   std::error_code ignored;
   std::filesystem::remove(options.trace, ignored);  // never report a stale trace as this run's
+  const std::string status_path = tracebuf::stop_status_path(options.trace);
+  std::filesystem::remove(status_path, ignored);
   const auto env = tracing_environment(options);
   const ProcessResult process = run_process(options.program, env);
   TraceOutcome outcome;
@@ -70,7 +116,14 @@ TraceOutcome run_traced(const RunOptions& options) {
     throw UserError(process.error, 2);
   }
   const std::string program = options.program.front();
-  if (process.signal != 0) {
+  if (process.signal == 0 && process.exit_code == tracebuf::kExitStoppedAfterTrace &&
+      std::filesystem::exists(status_path)) {
+    outcome.stopped = read_stop_status(status_path);
+    std::filesystem::remove(status_path, ignored);
+  }
+  if (outcome.stopped) {
+    // The runtime's own line on stderr said so; stopped_note() says it for the report.
+  } else if (process.signal != 0) {
     outcome.message = program + " was killed by signal " + std::to_string(process.signal) + " (" +
                       strsignal(process.signal) + ")";
   } else if (process.exit_code != 0) {
@@ -99,8 +152,7 @@ TraceOutcome run_traced(const RunOptions& options) {
                         " records (memcarlo trace check --allow-truncated " + options.trace + ")";
     } else if (reader.launches().empty()) {
       outcome.problem = program + " launched no kernel" +
-                        (options.kernel.empty() ? std::string()
-                                                : " named " + options.kernel) +
+                        (options.kernel.empty() ? std::string() : " named " + options.kernel) +
                         ": the trace has no launches";
     } else if (reader.total_records() == 0) {
       outcome.problem = "the traced launches made no global-memory access that was probed";
@@ -124,7 +176,10 @@ void run_command(const RunOptions& options) {
     std::cerr << "memcarlo run: wrote " << options.trace << ": " << outcome.launches
               << " launches, " << outcome.records << " records\n";
   }
-  const int status = outcome.process.shell_status();
+  if (outcome.stopped) {
+    std::cerr << "memcarlo run: " << stopped_note(outcome) << "\n";
+  }
+  const int status = outcome.status();
   if (status != 0) {
     throw ExitStatus(status);
   }
@@ -141,6 +196,10 @@ void add_run_command(CLI::App& app) {
       "blocks. The program's output and exit status are unchanged");
   add_run_options(*run, *options);
   run->add_option("--trace,-t", options->trace, "Trace file to write")->capture_default_str();
+  run->add_flag("--stop-after-trace", options->stop_after_trace,
+                "Stop the program once its traced launches are written: the launch that "
+                "completes the trace runs only its snapshot's blocks, no later launch runs and the "
+                "program's own checks do not; exit status 0 (docs/host-runtime.md)");
   run->add_option("PROGRAM", options->program, "The program and its arguments, after --")
       ->required();
   run->callback([options] { run_command(*options); });
@@ -149,16 +208,19 @@ void add_run_command(CLI::App& app) {
 void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--kernel,-k", options.kernel,
                      "Trace only these kernels (comma-separated names)");
-  command.add_option("--launch", options.launch,
-                     "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
-                     "makes a global-memory access, looking past up to 8 empty ones)");
-  command.add_option("--snapshot-factor", options.snapshot_factor,
-                     "Snapshot = SMs x resident blocks per SM x this")
+  command.add_option(
+      "--launch", options.launch,
+      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
+      "makes a global-memory access, looking past up to 8 empty ones)");
+  command
+      .add_option("--snapshot-factor", options.snapshot_factor,
+                  "Snapshot = SMs x resident blocks per SM x this")
       ->check(CLI::Range(1u, 1u << 20))
       ->capture_default_str();
-  command.add_option("--hierarchy,-H", options.hierarchy,
-                     "Preset or hierarchy file whose SM count and occupancy limits size the "
-                     "snapshot")
+  command
+      .add_option("--hierarchy,-H", options.hierarchy,
+                  "Preset or hierarchy file whose SM count and occupancy limits size the "
+                  "snapshot")
       ->capture_default_str();
   command.add_option("--set", options.overrides, "Override a hierarchy parameter (key=value)");
   command.add_flag("!--no-bounds-check", options.bounds_check,

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct SimulateOptions {
   bool quiet = false;
   std::string sort = "cost";  // the table's row order (reports::TableSort)
   std::size_t width = 0;      // the table's width; 0: the terminal's, or a fixed one in a pipe
+  std::optional<reports::Emulation> emulation;  // profile: how the program ran (inputs.emulation)
 };
 
 /// Hierarchy, --set, trials, seed, threads, --until-ci, --max-trials, -o, --html, --bins, --quiet.

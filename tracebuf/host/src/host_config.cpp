@@ -146,6 +146,9 @@ RuntimeOptions options_from(const char* (*lookup)(const char*)) {
   if (const char* verbose = env.raw("MEMCARLO_VERBOSE")) {
     options.verbose = std::string_view(verbose) != "0";
   }
+  if (const char* stop = env.raw("MEMCARLO_STOP_AFTER_TRACE")) {
+    options.stop_after_trace = parse_unsigned("MEMCARLO_STOP_AFTER_TRACE", stop, 0, 1) == 1;
+  }
   if (const char* hierarchy = env.raw("MEMCARLO_HIERARCHY")) {
     options.hierarchy = hierarchy;
   }

@@ -1,5 +1,7 @@
 // Kernel launches: configuration checks as CUDA makes them, then every block on TBB worker threads
-// (one block per task, each on a thread-local BlockRunner), then the traced blocks' records.
+// (one block per task, each on a thread-local BlockRunner), then the traced blocks' records. Under
+// MEMCARLO_STOP_AFTER_TRACE a traced launch runs its snapshot's blocks first and, when it completes
+// the trace, only those, and the program stops.
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -18,8 +20,8 @@
 #include "diagnostics.hpp"
 #include "loads_registry.hpp"
 #include "memcarlo/host/detail/unsupported.h"
-#include "trace_session.hpp"
 #include "memcarlo/tsan_annotations.hpp"
+#include "trace_session.hpp"
 
 namespace memcarlo::host::detail {
 namespace {
@@ -169,34 +171,56 @@ void run_launch(const LaunchRequest& request) {
   }
 
   BlockTotals totals;
-  tsan::ForkJoin fork_join;
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, context.block_count),
-                    [&](const tbb::blocked_range<std::uint64_t>& range) {
-                      fork_join.enter();
-                      for (std::uint64_t block = range.begin(); block != range.end(); ++block) {
-                        run_block(context, block, totals);
-                      }
-                      fork_join.leave();
-                    });
-  fork_join.join();
+  const auto run_blocks = [&](std::uint64_t first, std::uint64_t end) {
+    if (first >= end) {
+      return;
+    }
+    tsan::ForkJoin fork_join;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, end),
+                      [&](const tbb::blocked_range<std::uint64_t>& range) {
+                        fork_join.enter();
+                        for (std::uint64_t block = range.begin(); block != range.end(); ++block) {
+                          run_block(context, block, totals);
+                        }
+                        fork_join.leave();
+                      });
+    fork_join.join();
+  };
+  // Under MEMCARLO_STOP_AFTER_TRACE the snapshot's blocks run first (a schedule a GPU could
+  // choose too: blocks of a launch are unordered): when this launch completes the trace, nothing
+  // reads what the other blocks would write, and they never run.
+  std::uint64_t blocks_run = context.block_count;
+  if (plan.snapshot_blocks_first) {
+    run_blocks(context.snapshot_first, context.snapshot_end);
+    blocks_run = context.snapshot_end - context.snapshot_first;
+  } else {
+    run_blocks(0, context.block_count);
+  }
+  const bool trace_complete =
+      plan.traced && traced_launch_ended(request.kernel_name, totals.records);
+  if (plan.snapshot_blocks_first && !trace_complete) {
+    run_blocks(0, context.snapshot_first);
+    run_blocks(context.snapshot_end, context.block_count);
+    blocks_run = context.block_count;
+  }
 
   if (!totals.lane_sharing.empty()) {
     warn_lane_sharing(request, totals.lane_sharing);
   }
 
-  if (plan.traced) {
-    traced_launch_ended(request.kernel_name, totals.records);
-  }
   RuntimeStats delta;
   delta.launches = 1;
   delta.traced_launches = plan.traced ? 1 : 0;
-  delta.blocks = context.block_count;
+  delta.blocks = blocks_run;
   delta.traced_blocks = totals.traced_blocks;
   delta.probe_events = totals.probe_events;
   delta.traced_probe_events = totals.traced_events;
   delta.dropped_non_device = totals.dropped;
   delta.warp_records = totals.records;
   add_launch_stats(delta);
+  if (trace_complete) {
+    stop_after_trace(request, plan, blocks_run, context.block_count);
+  }
 }
 
 }  // namespace memcarlo::host::detail

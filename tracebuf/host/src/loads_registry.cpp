@@ -137,11 +137,28 @@ void KernelParameterRegistry::add(const char* json) {
 std::optional<std::vector<std::string>> KernelParameterRegistry::names(
     std::string_view launch_name) {
   std::lock_guard lock(mutex_);
+  parse_pending();
+  const auto it = by_kernel_.find(kernel_base_name(launch_name));
+  return it == by_kernel_.end() ? std::nullopt : it->second;
+}
+
+std::vector<std::string> KernelParameterRegistry::kernels() {
+  std::lock_guard lock(mutex_);
+  parse_pending();
+  std::vector<std::string> names;
+  for (const auto& entry : by_kernel_) {
+    names.push_back(entry.first);
+  }
+  return names;
+}
+
+void KernelParameterRegistry::parse_pending() {
   for (const std::string& text : pending_) {
     const nlohmann::json entries = nlohmann::json::parse(text, nullptr, false);
     if (!entries.is_array()) {
-      warn("a translation unit registered kernel parameters that are not a JSON array; its "
-           "launches' arguments are not recorded");
+      warn(
+          "a translation unit registered kernel parameters that are not a JSON array; its "
+          "launches' arguments are not recorded");
       continue;
     }
     for (const nlohmann::json& entry : entries) {
@@ -161,8 +178,6 @@ std::optional<std::vector<std::string>> KernelParameterRegistry::names(
     }
   }
   pending_.clear();
-  const auto it = by_kernel_.find(kernel_base_name(launch_name));
-  return it == by_kernel_.end() ? std::nullopt : it->second;
 }
 
 KernelParameterRegistry& kernel_parameters() {

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -79,8 +79,13 @@ class KernelParameterRegistry {
   /// The parameter names of the kernel a launch names (`axpy<float, 4>` and `ns::axpy` find
   /// `axpy`); nullopt when no unit registered it, or two registered different lists for it.
   std::optional<std::vector<std::string>> names(std::string_view launch_name);
+  /// The base names of every kernel with parameters that a unit registered (the instrumenter
+  /// registers no kernel without parameters).
+  std::vector<std::string> kernels();
 
  private:
+  void parse_pending();  // with mutex_ held
+
   std::mutex mutex_;
   std::vector<std::string> pending_;
   std::map<std::string, std::optional<std::vector<std::string>>, std::less<>> by_kernel_;

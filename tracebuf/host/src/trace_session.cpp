@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -18,6 +19,7 @@
 #include "diagnostics.hpp"
 #include "loads_registry.hpp"
 #include "memcarlo/tracebuf/errors.hpp"
+#include "memcarlo/tracebuf/stop_after_trace.hpp"
 #include "memcarlo/tracebuf/writer.hpp"
 
 namespace memcarlo::host {
@@ -192,6 +194,81 @@ std::uint32_t registers_for(const RuntimeOptions& options, const std::string& ke
   return 0;
 }
 
+void record_traced_launch_locked(RuntimeState& s, const std::string& kernel,
+                                 std::uint64_t records) {
+  if (records > 0) {
+    s.kernels_with_records.insert(kernel);
+  } else if (!s.kernels_with_records.contains(kernel)) {
+    const std::uint32_t empty = ++s.empty_traced_launches[kernel];
+    if (s.options.first_launch_with_records && s.options.launch == 0 &&
+        empty == kMaxEmptyTracedLaunches && s.warned_kernels.insert(kernel + " empty").second) {
+      warn("kernel '" + kernel + "': its first " + std::to_string(empty) +
+           " launches made no global-memory access that was probed; no later launch of it is "
+           "traced (memcarlo run --launch N picks one)");
+    }
+  }
+}
+
+/// With the state locked: whether kernel `name` (as a launch names it) has had the traced launch
+/// the options select: launch N of it, or by default its first launch with records or its
+/// kMaxEmptyTracedLaunches empty ones.
+bool kernel_traced_locked(const RuntimeState& s, const std::string& name) {
+  const auto launched = s.launches_per_kernel.find(name);
+  if (launched == s.launches_per_kernel.end() || !s.options.launch) {
+    return false;
+  }
+  if (!s.options.first_launch_with_records || *s.options.launch != 0) {
+    return launched->second > *s.options.launch;
+  }
+  const auto empty = s.empty_traced_launches.find(name);
+  return s.kernels_with_records.contains(name) ||
+         (empty != s.empty_traced_launches.end() && empty->second >= kMaxEmptyTracedLaunches);
+}
+
+/// With the state locked: whether every launch the options select has been traced, so that no
+/// later launch adds to the trace (MEMCARLO_STOP_AFTER_TRACE). With MEMCARLO_KERNEL, each named
+/// kernel's; otherwise each kernel that the loads tables (kernels reaching an access) or the
+/// kernel registrations name, by base name. A kernel launched with template arguments may have
+/// further instances to come, and a kernel never launched may still come: either keeps the
+/// program running (to its end, at worst, as without the option).
+bool tracing_complete_locked(RuntimeState& s) {
+  if (s.trace_failed || !s.writer || !s.options.launch) {
+    return false;
+  }
+  if (!s.options.kernels.empty()) {
+    return std::all_of(s.options.kernels.begin(), s.options.kernels.end(),
+                       [&s](const std::string& kernel) { return kernel_traced_locked(s, kernel); });
+  }
+  std::set<std::string> needed;
+  for (const tracebuf::LoadInfo& load : loads_registry().table()) {
+    for (const std::string& kernel : load.kernels) {
+      needed.insert(kernel_base_name(kernel));
+    }
+  }
+  for (const std::string& kernel : kernel_parameters().kernels()) {
+    needed.insert(kernel);
+  }
+  if (needed.empty()) {
+    return false;
+  }
+  for (const std::string& base : needed) {
+    bool traced = false;
+    for (const auto& [name, launches] : s.launches_per_kernel) {
+      if (kernel_base_name(name) != base) {
+        continue;
+      }
+      if (name.find('<') != std::string::npos) {
+        return false;
+      }
+      traced = traced || kernel_traced_locked(s, name);
+    }
+    if (!traced) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void start_trace_session() {
@@ -206,6 +283,7 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
   const std::uint64_t sequence = s.launch_count++;
   const std::uint64_t nth_of_kernel = s.launches_per_kernel[kernel]++;
   LaunchPlan plan;
+  plan.sequence = sequence;
   plan.fiber_stack_bytes = options.fiber_stack_bytes;
   plan.max_block_events = options.max_block_events;
   plan.verbose = options.verbose;
@@ -215,8 +293,7 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
   const std::uint32_t empty_before = s.empty_traced_launches[kernel];
   const bool after_empty = options.first_launch_with_records && options.launch == 0 &&
                            !s.kernels_with_records.contains(kernel) && empty_before > 0 &&
-                           empty_before == nth_of_kernel &&
-                           empty_before < kMaxEmptyTracedLaunches;
+                           empty_before == nth_of_kernel && empty_before < kMaxEmptyTracedLaunches;
   const bool selected =
       !options.trace_path.empty() && !s.trace_failed &&
       (options.kernels.empty() || std::find(options.kernels.begin(), options.kernels.end(),
@@ -289,6 +366,7 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
         "are not traced");
   }
   plan.traced = true;
+  plan.snapshot_blocks_first = options.stop_after_trace;
   plan.traced_load_count = s.loads_written;
   if (options.verbose) {
     warn("tracing launch " + std::to_string(nth_of_kernel) + " of '" + kernel + "': blocks [" +
@@ -313,20 +391,30 @@ void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::ui
   }
 }
 
-void traced_launch_ended(const std::string& kernel, std::uint64_t records) {
+bool traced_launch_ended(const std::string& kernel, std::uint64_t records) {
   RuntimeState& s = state();
   std::lock_guard lock(s.mutex);
-  if (records > 0) {
-    s.kernels_with_records.insert(kernel);
-  } else if (!s.kernels_with_records.contains(kernel)) {
-    const std::uint32_t empty = ++s.empty_traced_launches[kernel];
-    if (s.options.first_launch_with_records && s.options.launch == 0 &&
-        empty == kMaxEmptyTracedLaunches && s.warned_kernels.insert(kernel + " empty").second) {
-      warn("kernel '" + kernel + "': its first " + std::to_string(empty) +
-           " launches made no global-memory access that was probed; no later launch of it is "
-           "traced (memcarlo run --launch N picks one)");
-    }
-  }
+  record_traced_launch_locked(s, kernel, records);
+  return s.options.stop_after_trace && tracing_complete_locked(s);
+}
+
+void stop_after_trace(const LaunchRequest& request, const LaunchPlan& plan,
+                      std::uint64_t blocks_run, std::uint64_t blocks) {
+  RuntimeState& s = state();
+  std::lock_guard lock(s.mutex);
+  const nlohmann::json status = {{"launch", plan.trace_launch},
+                                 {"kernel", request.kernel_name},
+                                 {"sequence_in_program", plan.sequence},
+                                 {"blocks_run", blocks_run},
+                                 {"blocks", blocks}};
+  std::ofstream(tracebuf::stop_status_path(s.options.trace_path)) << status.dump() << "\n";
+  finish_locked(s);
+  std::fflush(nullptr);
+  print_error("stopped after the traced launches (MEMCARLO_STOP_AFTER_TRACE=1): launch " +
+              std::to_string(plan.sequence) + " of the program ('" + request.kernel_name +
+              "') ran " + std::to_string(blocks_run) + " of its " + std::to_string(blocks) +
+              " blocks; the rest of the program, its own checks included, did not run");
+  std::_Exit(tracebuf::kExitStoppedAfterTrace);
 }
 
 void add_launch_stats(const RuntimeStats& delta) {
@@ -383,7 +471,7 @@ extern "C" void memcarlo_record_annotation(const char* kind, const char* payload
   auto& s = state();
   const std::lock_guard lock(s.mutex);
   // since_launch: the call applies from the next traced launch on (tracebuf/annotations.hpp).
-  s.annotations.push_back(std::string("{\"kind\": \"") + kind + "\", \"since_launch\": " +
-                          std::to_string(s.launches_written) + ", \"payload\": " + payload_json +
-                          "}");
+  s.annotations.push_back(std::string("{\"kind\": \"") + kind +
+                          "\", \"since_launch\": " + std::to_string(s.launches_written) +
+                          ", \"payload\": " + payload_json + "}");
 }

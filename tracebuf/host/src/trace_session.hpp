@@ -23,6 +23,10 @@ struct LaunchPlan {
   std::uint64_t max_block_events = 0;
   bool verbose = false;
   bool bounds_check = true;
+  /// Traced under MEMCARLO_STOP_AFTER_TRACE: the snapshot's blocks run first, and the others only
+  /// when traced_launch_ended says that tracing goes on.
+  bool snapshot_blocks_first = false;
+  std::uint64_t sequence = 0;  // the launch's place in the program (0-based)
 };
 
 /// Reads the options and registers the exit handler that finishes the trace. Called at the first
@@ -40,11 +44,18 @@ LaunchPlan plan_launch(const LaunchRequest& request);
 void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::uint32_t warp,
                         std::span<const tracebuf::WarpRecord> records);
 
-/// Adds a finished launch's counts to the statistics.
 /// A traced launch of `kernel` ended having made `records` warp records (for the rule of
-/// RuntimeOptions::first_launch_with_records).
-void traced_launch_ended(const std::string& kernel, std::uint64_t records);
+/// RuntimeOptions::first_launch_with_records). Returns true under MEMCARLO_STOP_AFTER_TRACE when
+/// every launch the options select has now been traced: nothing after this launch is kept.
+bool traced_launch_ended(const std::string& kernel, std::uint64_t records);
 
+/// Under MEMCARLO_STOP_AFTER_TRACE, after traced_launch_ended returned true: writes the status
+/// file (tracebuf/stop_after_trace.hpp), finishes the trace, says so on stderr and ends the
+/// process with tracebuf::kExitStoppedAfterTrace.
+[[noreturn]] void stop_after_trace(const LaunchRequest& request, const LaunchPlan& plan,
+                                   std::uint64_t blocks_run, std::uint64_t blocks);
+
+/// Adds a finished launch's counts to the statistics.
 void add_launch_stats(const RuntimeStats& delta);
 
 }  // namespace memcarlo::host::detail

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/sim/compiled_trace.hpp"
@@ -22,18 +23,33 @@ struct StopRule {
   bool converged = false;
 };
 
+/// How the program behind the trace ran, when memcarlo profile ran it (inputs.emulation).
+struct Emulation {
+  /// Stopped once its traced launches were written (profile without --run-to-end): no later
+  /// launch ran, and neither did the program's own checks.
+  bool stopped_after_trace = false;
+  struct PartialLaunch {
+    std::uint32_t index = 0;  // the trace's launch index
+    std::string kernel;
+    std::uint64_t blocks_run = 0;
+    std::uint64_t blocks = 0;
+  };
+  std::vector<PartialLaunch> partial_launches;  // traced launches that ran only some blocks
+};
+
 struct ReportInputs {
   std::string trace_path;
   std::string trace_sha256;
   const sim::HierarchyConfig* hierarchy = nullptr;
   std::uint64_t seed = 0;
   std::optional<StopRule> stop_rule;
+  std::optional<Emulation> emulation;  // absent from the report when not known
 };
 
 struct ReportPerformance {
   std::uint64_t transactions_per_trial = 0;
-  double wall_seconds = 0;       // the Monte Carlo trials
-  double compile_seconds = 0;    // reading, checking and coalescing the trace
+  double wall_seconds = 0;     // the Monte Carlo trials
+  double compile_seconds = 0;  // reading, checking and coalescing the trace
   unsigned threads = 0;
   std::uint64_t trial_state_bytes = 0;
   std::uint64_t compiled_trace_bytes = 0;

@@ -50,6 +50,11 @@ struct RuntimeOptions {
   /// (16 bytes each); past it the block's trace ends at its last barrier.
   std::uint64_t max_block_events = std::uint64_t{1} << 24;
   bool verbose = false;  // MEMCARLO_VERBOSE
+  /// MEMCARLO_STOP_AFTER_TRACE: once every launch the options select has been traced (each
+  /// selected kernel's, or each kernel the program's loads tables and kernel registrations name),
+  /// the program ends with tracebuf::kExitStoppedAfterTrace after finishing the trace; the traced
+  /// launch that completes it runs only its snapshot's blocks (docs/host-runtime.md).
+  bool stop_after_trace = false;
   /// MEMCARLO_BOUNDS_CHECK: every probed access that falls in device address space must lie in a
   /// live device allocation, or the program ends naming the access (docs/host-runtime.md).
   bool bounds_check = true;
