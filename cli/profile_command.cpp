@@ -140,10 +140,9 @@ void add_profile_command(CLI::App& app) {
                       "directory, removed)");
   profile->add_option("--kernel,-k", options->run.kernel,
                       "Trace only these kernels (comma-separated names)");
-  profile->add_option(
-      "--launch", options->run.launch,
-      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
-      "makes a global-memory access, looking past up to 8 empty ones)");
+  profile->add_option("--launch", options->run.launch,
+                      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
+                     "makes a global-memory access, looking past up to 8 empty ones)");
   profile
       ->add_option("--snapshot-factor", options->run.snapshot_factor,
                    "Snapshot = SMs x resident blocks per SM x this")

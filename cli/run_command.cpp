@@ -10,11 +10,11 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "memcarlo/sim/hierarchy_loader.hpp"
-#include "memcarlo/tracebuf/reader.hpp"
-#include "memcarlo/tracebuf/stop_after_trace.hpp"
 #include "process.hpp"
 #include "run_support.hpp"
+#include "memcarlo/tracebuf/stop_after_trace.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
 
 namespace memcarlo::cli {
 
@@ -152,7 +152,8 @@ TraceOutcome run_traced(const RunOptions& options) {
                         " records (memcarlo trace check --allow-truncated " + options.trace + ")";
     } else if (reader.launches().empty()) {
       outcome.problem = program + " launched no kernel" +
-                        (options.kernel.empty() ? std::string() : " named " + options.kernel) +
+                        (options.kernel.empty() ? std::string()
+                                                : " named " + options.kernel) +
                         ": the trace has no launches";
     } else if (reader.total_records() == 0) {
       outcome.problem = "the traced launches made no global-memory access that was probed";
@@ -208,19 +209,16 @@ void add_run_command(CLI::App& app) {
 void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--kernel,-k", options.kernel,
                      "Trace only these kernels (comma-separated names)");
-  command.add_option(
-      "--launch", options.launch,
-      "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
-      "makes a global-memory access, looking past up to 8 empty ones)");
-  command
-      .add_option("--snapshot-factor", options.snapshot_factor,
-                  "Snapshot = SMs x resident blocks per SM x this")
+  command.add_option("--launch", options.launch,
+                     "Which launch of each traced kernel (0-based), or 'all' (default: the first that "
+                     "makes a global-memory access, looking past up to 8 empty ones)");
+  command.add_option("--snapshot-factor", options.snapshot_factor,
+                     "Snapshot = SMs x resident blocks per SM x this")
       ->check(CLI::Range(1u, 1u << 20))
       ->capture_default_str();
-  command
-      .add_option("--hierarchy,-H", options.hierarchy,
-                  "Preset or hierarchy file whose SM count and occupancy limits size the "
-                  "snapshot")
+  command.add_option("--hierarchy,-H", options.hierarchy,
+                     "Preset or hierarchy file whose SM count and occupancy limits size the "
+                     "snapshot")
       ->capture_default_str();
   command.add_option("--set", options.overrides, "Override a hierarchy parameter (key=value)");
   command.add_flag("!--no-bounds-check", options.bounds_check,

@@ -2,8 +2,6 @@
 // terminal table. Also `memcarlo hierarchy` to list presets and every configurable key.
 #include <CLI/CLI.hpp>
 
-#include <tbb/task_arena.h>
-#include <unistd.h>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -11,8 +9,16 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <tbb/task_arena.h>
+#include <unistd.h>
 
 #include "commands.hpp"
+#include "output_path.hpp"
+#include "merge.hpp"
+#include "ranks.hpp"
+#include "shard_file.hpp"
+#include "simulate_feedback.hpp"
+#include "simulate_support.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/reports/trace_device.hpp"
@@ -22,12 +28,6 @@
 #include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
-#include "merge.hpp"
-#include "output_path.hpp"
-#include "ranks.hpp"
-#include "shard_file.hpp"
-#include "simulate_feedback.hpp"
-#include "simulate_support.hpp"
 
 namespace memcarlo::cli {
 namespace {
@@ -76,13 +76,14 @@ reports::TableOptions table_options(const SimulateOptions& options) {
   reports::TableOptions table;
   const auto sort = reports::table_sort_from_string(options.sort);
   if (!sort) {
-    throw UserError(
-        "--sort " + options.sort + ": expected one of cost, id, location, l1, l2, latency", 2);
+    throw UserError("--sort " + options.sort +
+                        ": expected one of cost, id, location, l1, l2, latency",
+                    2);
   }
   table.sort = *sort;
-  table.width = options.width > 0
-                    ? options.width
-                    : terminal_columns(STDOUT_FILENO).value_or(reports::kDefaultTableWidth);
+  table.width = options.width > 0 ? options.width
+                                  : terminal_columns(STDOUT_FILENO).value_or(
+                                        reports::kDefaultTableWidth);
   return table;
 }
 
@@ -178,8 +179,7 @@ void run_simulate(const SimulateOptions& given, const ShardSpec& shard,
   estimate.threads = threads;
   estimate.transactions = compiled.transactions.size();
   estimate.until_ci = options.until_ci > 0;
-  estimate.trials =
-      estimate.until_ci ? std::min(options.trials, options.max_trials) : options.trials;
+  estimate.trials = estimate.until_ci ? std::min(options.trials, options.max_trials) : options.trials;
   estimate.max_trials = options.max_trials;
   if (const std::string notice = resource_notice(estimate, physical_memory_bytes());
       !notice.empty() && !options.quiet && merged == nullptr) {
@@ -289,9 +289,9 @@ void write_simulate_report(const SimulateOptions& options, const SimulateReportI
   }
   if (!options.quiet && options.output != "-") {
     reports::print_table(std::cout, summary, compiled, config, report.table);
-    std::cout << "\n"
-              << run.trials.size() << " trials of " << compiled.transactions.size()
-              << " transactions in " << run.wall_seconds << " s on " << run.threads << " threads";
+    std::cout << "\n" << run.trials.size() << " trials of " << compiled.transactions.size()
+              << " transactions in " << run.wall_seconds << " s on " << run.threads
+              << " threads";
     if (ranks::count() > 1) {
       std::cout << " in each of " << ranks::count() << " MPI ranks";
     }
@@ -411,26 +411,20 @@ void print_keys() {
 
 void add_simulation_options(CLI::App& command, SimulateOptions& options) {
   auto* simulate = &command;
-  simulate
-      ->add_option(
-          "--hierarchy,-H", options.hierarchy,
-          "Preset name (" +
-              [] {
-                std::string names;
-                for (const auto& n : sim::preset_names()) {
-                  names += (names.empty() ? "" : ", ") + n;
-                }
-                return names;
-              }() +
-              ") or JSON hierarchy file")
+  simulate->add_option("--hierarchy,-H", options.hierarchy,
+                       "Preset name (" + [] {
+                         std::string names;
+                         for (const auto& n : sim::preset_names()) {
+                           names += (names.empty() ? "" : ", ") + n;
+                         }
+                         return names;
+                       }() + ") or JSON hierarchy file")
       ->capture_default_str();
   simulate->add_option("--set", options.overrides,
                        "Override a hierarchy parameter, e.g. --set l1.size=48KiB (repeatable; "
                        "`memcarlo hierarchy keys` lists them)");
-  simulate
-      ->add_option("--trials,-n", options.trials,
-                   "Number of trials (or the first round "
-                   "with --until-ci)")
+  simulate->add_option("--trials,-n", options.trials, "Number of trials (or the first round "
+                                                       "with --until-ci)")
       ->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();
   simulate->add_option("--seed,-s", options.seed, "Random seed")->capture_default_str();
@@ -471,11 +465,10 @@ void add_table_options(CLI::App& command, SimulateOptions& options) {
                    "location, l1 / l2 (lowest hit ratio first), latency (longest first)")
       ->check(CLI::IsMember({"cost", "id", "location", "l1", "l2", "latency"}))
       ->capture_default_str();
-  simulate
-      ->add_option("--width", options.width,
-                   "Columns the table fits in (default: the terminal's, or " +
-                       std::to_string(reports::kDefaultTableWidth) +
-                       " when stdout is not a terminal); file:line:column is never cut")
+  simulate->add_option("--width", options.width,
+                       "Columns the table fits in (default: the terminal's, or " +
+                           std::to_string(reports::kDefaultTableWidth) +
+                           " when stdout is not a terminal); file:line:column is never cut")
       ->check(CLI::Range(std::size_t{20}, std::size_t{100000}));
 }
 

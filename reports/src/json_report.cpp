@@ -92,10 +92,10 @@ ordered_json load_json(const analysis::LoadSummary& load, const sim::CompiledTra
   entry["element_size"] = info.element_size;
   entry["requests"] = load.counts.requests;
   entry["transactions"] = load.counts.transactions;
-  entry["transactions_per_request"] = load.counts.requests == 0
-                                          ? 0.0
-                                          : static_cast<double>(load.counts.transactions) /
-                                                static_cast<double>(load.counts.requests);
+  entry["transactions_per_request"] =
+      load.counts.requests == 0 ? 0.0
+                                : static_cast<double>(load.counts.transactions) /
+                                      static_cast<double>(load.counts.requests);
   for (const analysis::Metric* metric : load_metrics) {
     entry[std::string(metric->name)] = distribution(load.metrics[*metric]);
   }
@@ -209,10 +209,11 @@ std::string report_json(const ReportInputs& inputs, const analysis::SimulationSu
       {"wall_seconds", performance.wall_seconds},
       {"compile_seconds", performance.compile_seconds},
       {"threads", performance.threads},
-      {"transactions_per_second", performance.wall_seconds > 0
-                                      ? static_cast<double>(performance.transactions_per_trial) *
-                                            trials / performance.wall_seconds
-                                      : 0.0},
+      {"transactions_per_second",
+       performance.wall_seconds > 0
+           ? static_cast<double>(performance.transactions_per_trial) * trials /
+                 performance.wall_seconds
+           : 0.0},
       {"trial_state_bytes_per_thread", performance.trial_state_bytes},
       {"compiled_trace_bytes", performance.compiled_trace_bytes}};
   return report.dump(indent);

@@ -20,8 +20,8 @@
 #include "diagnostics.hpp"
 #include "loads_registry.hpp"
 #include "memcarlo/host/detail/unsupported.h"
-#include "memcarlo/tsan_annotations.hpp"
 #include "trace_session.hpp"
+#include "memcarlo/tsan_annotations.hpp"
 
 namespace memcarlo::host::detail {
 namespace {

@@ -156,9 +156,8 @@ void KernelParameterRegistry::parse_pending() {
   for (const std::string& text : pending_) {
     const nlohmann::json entries = nlohmann::json::parse(text, nullptr, false);
     if (!entries.is_array()) {
-      warn(
-          "a translation unit registered kernel parameters that are not a JSON array; its "
-          "launches' arguments are not recorded");
+      warn("a translation unit registered kernel parameters that are not a JSON array; its "
+           "launches' arguments are not recorded");
       continue;
     }
     for (const nlohmann::json& entry : entries) {

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <span>

@@ -293,7 +293,8 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
   const std::uint32_t empty_before = s.empty_traced_launches[kernel];
   const bool after_empty = options.first_launch_with_records && options.launch == 0 &&
                            !s.kernels_with_records.contains(kernel) && empty_before > 0 &&
-                           empty_before == nth_of_kernel && empty_before < kMaxEmptyTracedLaunches;
+                           empty_before == nth_of_kernel &&
+                           empty_before < kMaxEmptyTracedLaunches;
   const bool selected =
       !options.trace_path.empty() && !s.trace_failed &&
       (options.kernels.empty() || std::find(options.kernels.begin(), options.kernels.end(),
@@ -471,7 +472,7 @@ extern "C" void memcarlo_record_annotation(const char* kind, const char* payload
   auto& s = state();
   const std::lock_guard lock(s.mutex);
   // since_launch: the call applies from the next traced launch on (tracebuf/annotations.hpp).
-  s.annotations.push_back(std::string("{\"kind\": \"") + kind +
-                          "\", \"since_launch\": " + std::to_string(s.launches_written) +
-                          ", \"payload\": " + payload_json + "}");
+  s.annotations.push_back(std::string("{\"kind\": \"") + kind + "\", \"since_launch\": " +
+                          std::to_string(s.launches_written) + ", \"payload\": " + payload_json +
+                          "}");
 }

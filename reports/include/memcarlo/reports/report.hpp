@@ -48,8 +48,8 @@ struct ReportInputs {
 
 struct ReportPerformance {
   std::uint64_t transactions_per_trial = 0;
-  double wall_seconds = 0;     // the Monte Carlo trials
-  double compile_seconds = 0;  // reading, checking and coalescing the trace
+  double wall_seconds = 0;       // the Monte Carlo trials
+  double compile_seconds = 0;    // reading, checking and coalescing the trace
   unsigned threads = 0;
   std::uint64_t trial_state_bytes = 0;
   std::uint64_t compiled_trace_bytes = 0;
