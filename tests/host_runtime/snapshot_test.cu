@@ -2,15 +2,21 @@
 // the device limits, block resources and factor; environment parsing; occupancy arithmetic.
 #include <cuda_runtime.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "host_config.hpp"
+#include "loads_registry.hpp"
 #include "host_test_util.h"
 #include "memcarlo/host/occupancy.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/stop_after_trace.hpp"
+#include "memcarlo/tracebuf/trace_comparison.hpp"
 
 using host_test::DeviceArray;
 using memcarlo::host::BlockResources;
@@ -259,7 +265,8 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
                       {"MEMCARLO_THREADS", "3"},
                       {"MEMCARLO_FIBER_STACK_KB", "128"},
                       {"MEMCARLO_MAX_BLOCK_EVENTS", "5000"},
-                      {"MEMCARLO_BOUNDS_CHECK", "0"}};
+                      {"MEMCARLO_BOUNDS_CHECK", "0"},
+                      {"MEMCARLO_STOP_AFTER_TRACE", "1"}};
   const auto options = memcarlo::host::detail::options_from(fake_getenv);
   EXPECT_EQ(options.trace_path, "/tmp/x.mct");
   EXPECT_EQ(options.kernels, (std::vector<std::string>{"spmv", "axpy"}));
@@ -285,6 +292,7 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   EXPECT_EQ(options.fiber_stack_bytes, 128u * 1024);
   EXPECT_EQ(options.max_block_events, 5000u);
   EXPECT_FALSE(options.bounds_check);
+  EXPECT_TRUE(options.stop_after_trace);
 
   fake_environment = {{"MEMCARLO_LAUNCH", "all"}};
   EXPECT_FALSE(memcarlo::host::detail::options_from(fake_getenv).launch.has_value());
@@ -296,6 +304,7 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
   EXPECT_EQ(defaults.snapshot_factor, 4u);
   EXPECT_EQ(defaults.limits.sm_count, 14u);
   EXPECT_TRUE(defaults.bounds_check);
+  EXPECT_FALSE(defaults.stop_after_trace);
 }
 
 TEST(HostEnvironmentDeathTest, MalformedValuesNameTheVariable) {
@@ -309,4 +318,137 @@ TEST(HostEnvironmentDeathTest, MalformedValuesNameTheVariable) {
   fake_environment = {{"MEMCARLO_BOUNDS_CHECK", "yes"}};
   EXPECT_EXIT(memcarlo::host::detail::options_from(fake_getenv), ::testing::ExitedWithCode(78),
               "MEMCARLO_BOUNDS_CHECK=\"yes\": expected a whole number in \\[0, 1\\]");
+}
+
+// MEMCARLO_STOP_AFTER_TRACE (docs/host-runtime.md, "Stopping after the traced launches"): each test
+// runs the program in a death test's child, which the runtime ends with status 79 once the trace
+// is complete; the parent reads what the child wrote.
+class HostStopAfterTraceDeathTest : public HostSnapshot {
+ protected:
+  void SetUp() override {
+    HostSnapshot::SetUp();
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+  }
+  void TearDown() override {
+    HostSnapshot::TearDown();
+    std::remove(memcarlo::tracebuf::stop_status_path(path_).c_str());
+  }
+  /// One kernel before the traced one, then three launches of the traced one (64 blocks of one
+  /// warp, of which the snapshot is blocks [8, 12)).
+  static memcarlo::host::RuntimeOptions options(const std::string& path, bool stop) {
+    memcarlo::host::RuntimeOptions options = host_test::trace_options(path);
+    options.kernels = {"touch"};
+    options.snapshot_first_block = 8;
+    options.snapshot_blocks = 4;
+    options.stop_after_trace = stop;
+    return options;
+  }
+  static void program(int* data) {
+    memcarlo_launch("other_kernel", other_kernel, 64, 32, 0, 0, data);
+    for (int repeat = 0; repeat < 3; ++repeat) {
+      memcarlo_launch("touch", touch, 64, 32, 0, 0, data);
+    }
+  }
+  nlohmann::json stop_status() const {
+    std::ifstream in(memcarlo::tracebuf::stop_status_path(path_));
+    return nlohmann::json::parse(in, nullptr, false);
+  }
+};
+
+TEST_F(HostStopAfterTraceDeathTest, StopsAfterTheSnapshotWithTheTraceOfTheFullRun) {
+  const std::string full_path = path_ + ".full.mct";
+  memcarlo::host::set_runtime_options(options(full_path, false));
+  DeviceArray<int> data(64 * 32);
+  data.fill(0);
+  program(data.get());
+  memcarlo::host::finish_trace();
+  for (int v : data.to_host()) {
+    ASSERT_EQ(v, 2 + 3) << "the full run runs every launch in full";
+  }
+
+  EXPECT_EXIT(
+      {
+        memcarlo::host::set_runtime_options(options(path_, true));
+        DeviceArray<int> child_data(64 * 32);
+        child_data.fill(0);
+        program(child_data.get());
+        std::exit(0);  // not reached: the runtime stops the program after launch 1
+      },
+      ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+      "stopped after the traced launches \\(MEMCARLO_STOP_AFTER_TRACE=1\\): launch 1 of the "
+      "program \\('touch'\\) ran 4 of its 64 blocks");
+  const TraceReader stopped = finish();
+  const TraceReader full = TraceReader::open(full_path);
+  std::remove(full_path.c_str());
+  ASSERT_EQ(stopped.launches().size(), 1u);
+  ASSERT_EQ(full.launches().size(), 1u);
+  EXPECT_EQ(stopped.total_records(), 4u) << "4 blocks of one warp, one access each";
+  const auto comparison = memcarlo::tracebuf::compare_traces(full, stopped, true);
+  EXPECT_TRUE(comparison.equal()) << comparison.differences.front();
+  EXPECT_EQ(comparison.records_compared, 4u);
+  const nlohmann::json status = stop_status();
+  ASSERT_TRUE(status.is_object());
+  EXPECT_EQ(status["launch"], 0);
+  EXPECT_EQ(status["kernel"], "touch");
+  EXPECT_EQ(status["sequence_in_program"], 1);
+  EXPECT_EQ(status["blocks_run"], 4);
+  EXPECT_EQ(status["blocks"], 64);
+}
+
+TEST_F(HostStopAfterTraceDeathTest, ATracedLaunchThatLeavesKernelsToTraceRunsEveryBlock) {
+  const auto child = [this] {
+    memcarlo::host::RuntimeOptions stop = options(path_, true);
+    stop.kernels = {"touch", "other_kernel"};
+    memcarlo::host::set_runtime_options(stop);
+    DeviceArray<int> child_data(64 * 32);
+    child_data.fill(0);
+    memcarlo_launch("touch", touch, 64, 32, 0, 0, child_data.get());
+    for (int v : child_data.to_host()) {
+      if (v != 1) {
+        std::exit(3);  // a block of the first traced launch did not run
+      }
+    }
+    memcarlo_launch("other_kernel", other_kernel, 64, 32, 0, 0, child_data.get());
+    std::exit(0);
+  };
+  EXPECT_EXIT(child(), ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+              "launch 1 of the program \\('other_kernel'\\) ran 4 of its 64 blocks");
+  EXPECT_EQ(finish().launches().size(), 2u);
+}
+
+TEST_F(HostStopAfterTraceDeathTest, WithoutKernelNamesEveryRegisteredKernelIsAwaited) {
+  // The instrumenter registers each kernel with parameters; `touch_if` is traced at its first
+  // launch with records (the empty launch before it stays in the trace), and only then is every
+  // registered kernel traced.
+  const auto registered = [this](const char* kernels, const char* launch_name) {
+    memcarlo::host::detail::kernel_parameters().add(kernels);
+    memcarlo::host::RuntimeOptions stop = host_test::trace_options(path_);
+    stop.stop_after_trace = true;
+    stop.snapshot_blocks = 4;
+    memcarlo::host::set_runtime_options(stop);
+    DeviceArray<int> child_data(64 * 32);
+    child_data.fill(0);
+    memcarlo_launch(launch_name, touch, 64, 32, 0, 0, child_data.get());
+    memcarlo_launch("touch_if", touch_if, 64, 32, 0, 0, child_data.get(), 0);
+    memcarlo_launch("touch_if", touch_if, 64, 32, 0, 0, child_data.get(), 2);
+    std::exit(0);
+  };
+  const char* both = R"([{"kernel": "touch", "parameters": ["data"]},
+                         {"kernel": "touch_if", "parameters": ["data", "n"]}])";
+  EXPECT_EXIT(registered(both, "touch"),
+              ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+              "launch 2 of the program \\('touch_if'\\) ran 4 of its 64 blocks");
+  const TraceReader reader = finish();
+  ASSERT_EQ(reader.launches().size(), 3u);
+  EXPECT_EQ(reader.launches()[1].info.kernel, "touch_if");
+  EXPECT_EQ(reader.total_records(), 8u) << "touch and the second touch_if, 4 blocks each";
+
+  // A kernel launched with template arguments may have other instances to come, and a
+  // registered kernel that never launched may still come: the program runs to its end.
+  EXPECT_EXIT(registered(both, "touch<4>"), ::testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(registered(R"([{"kernel": "touch", "parameters": ["data"]},
+                             {"kernel": "touch_if", "parameters": ["data", "n"]},
+                             {"kernel": "never_launched", "parameters": ["data"]}])",
+                         "touch"),
+              ::testing::ExitedWithCode(0), "");
 }
