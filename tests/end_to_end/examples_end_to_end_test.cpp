@@ -18,6 +18,7 @@
 
 #include "common/run_command.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/trace_comparison.hpp"
 #include "spmv/spmv_problem.h"
 
 namespace {
@@ -417,10 +418,47 @@ json read_json(const fs::path& path) {
 TEST(SpmvCaseStudy, ProfileOfTheScalarKernelFindsIndicesAndValuesSlowerThanY) {
   // One command from the .cu file to the report, as in the README.
   const fs::path report = work_dir() / "profile.json";
+  const fs::path kept = work_dir() / "profile-work";
   const CommandResult r = run(kMemcarlo + " profile " + kExamples + "/spmv/spmv_scalar.cu -n 8 -q -o " +
-                       report.string() + " -- --matrix u");
+                       report.string() + " --work-dir " + kept.string() + " -- --matrix u");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("spmv_scalar: OK"), std::string::npos) << r.output;
+  // By default the program stops once its one kernel's launch is traced: that launch runs only
+  // its snapshot's blocks, and the program's own check does not run.
+  EXPECT_NE(r.output.find("stopped after the traced launches"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("spmv_scalar: OK"), std::string::npos) << r.output;
+  const std::string trace = (kept / "spmv_scalar.mct").string();
+  const auto stopped = memcarlo::tracebuf::TraceReader::open(trace);
+  ASSERT_EQ(stopped.launches().size(), 1u);
+  const auto& info = stopped.launches()[0].info;
+  const std::uint64_t blocks = info.grid.volume();
+  const json emulation = read_json(report).at("inputs").at("emulation");
+  EXPECT_EQ(emulation.at("stopped_after_trace"), true);
+  EXPECT_EQ(emulation.at("program_checks_ran"), false);
+  // The launch ran partly when its grid is larger than its snapshot.
+  ASSERT_EQ(emulation.at("partial_launches").size(), info.snapshot_block_count < blocks ? 1u : 0u);
+  // A smaller snapshot (one SM, factor 1) leaves most of the grid out: memcarlo run says so.
+  const std::string small = (kept / "small.mct").string();
+  const CommandResult partly =
+      run(kMemcarlo + " run --stop-after-trace --set sm.count=1 --snapshot-factor 1 -t " + small +
+          " -- " + (kept / "spmv_scalar").string() + " --matrix u");
+  ASSERT_EQ(partly.exit_code, 0) << partly.output;
+  const auto small_info = memcarlo::tracebuf::TraceReader::open(small).launches().at(0).info;
+  ASSERT_LT(small_info.snapshot_block_count, blocks);
+  EXPECT_NE(partly.output.find("traced launch 0 ('spmv_csr_scalar') ran only its " +
+                               std::to_string(small_info.snapshot_block_count) +
+                               " snapshot blocks of " + std::to_string(blocks)),
+            std::string::npos)
+      << partly.output;
+  // The program run to its end writes the same trace, and its check passes.
+  const std::string full = (kept / "full.mct").string();
+  const CommandResult ran = run(kMemcarlo + " run -t " + full + " -- " +
+                                (kept / "spmv_scalar").string() + " --matrix u");
+  ASSERT_EQ(ran.exit_code, 0) << ran.output;
+  EXPECT_NE(ran.output.find("spmv_scalar: OK"), std::string::npos) << ran.output;
+  const auto comparison = memcarlo::tracebuf::compare_traces(
+      memcarlo::tracebuf::TraceReader::open(full), stopped, true);
+  EXPECT_TRUE(comparison.equal()) << comparison.differences.front();
+  EXPECT_EQ(comparison.records_compared, stopped.total_records());
   const auto x = latencies(read_json(report));
   ASSERT_TRUE(x.count("indices[j]") && x.count("val[j]") && x.count("y[ind]")) << r.output;
   EXPECT_GT(x.at("indices[j]").per_request(), x.at("y[ind]").per_request());
