@@ -12,9 +12,9 @@
 #include "commands.hpp"
 #include "process.hpp"
 #include "run_support.hpp"
-#include "memcarlo/tracebuf/stop_after_trace.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/stop_after_trace.hpp"
 
 namespace memcarlo::cli {
 

@@ -419,8 +419,9 @@ TEST(SpmvCaseStudy, ProfileOfTheScalarKernelFindsIndicesAndValuesSlowerThanY) {
   // One command from the .cu file to the report, as in the README.
   const fs::path report = work_dir() / "profile.json";
   const fs::path kept = work_dir() / "profile-work";
-  const CommandResult r = run(kMemcarlo + " profile " + kExamples + "/spmv/spmv_scalar.cu -n 8 -q -o " +
-                       report.string() + " --work-dir " + kept.string() + " -- --matrix u");
+  const CommandResult r =
+      run(kMemcarlo + " profile " + kExamples + "/spmv/spmv_scalar.cu -n 8 -q -o " +
+          report.string() + " --work-dir " + kept.string() + " -- --matrix u");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   // By default the program stops once its one kernel's launch is traced: that launch runs only
   // its snapshot's blocks, and the program's own check does not run.
@@ -451,8 +452,8 @@ TEST(SpmvCaseStudy, ProfileOfTheScalarKernelFindsIndicesAndValuesSlowerThanY) {
       << partly.output;
   // The program run to its end writes the same trace, and its check passes.
   const std::string full = (kept / "full.mct").string();
-  const CommandResult ran = run(kMemcarlo + " run -t " + full + " -- " +
-                                (kept / "spmv_scalar").string() + " --matrix u");
+  const CommandResult ran =
+      run(kMemcarlo + " run -t " + full + " -- " + (kept / "spmv_scalar").string() + " --matrix u");
   ASSERT_EQ(ran.exit_code, 0) << ran.output;
   EXPECT_NE(ran.output.find("spmv_scalar: OK"), std::string::npos) << ran.output;
   const auto comparison = memcarlo::tracebuf::compare_traces(

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "host_config.hpp"
-#include "loads_registry.hpp"
 #include "host_test_util.h"
+#include "loads_registry.hpp"
 #include "memcarlo/host/occupancy.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/stop_after_trace.hpp"
