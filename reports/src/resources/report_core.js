@@ -346,6 +346,15 @@ var memcarloReport = (function () {
                          : 'fixed number of trials'],
       ['producer', report.producer || '-']
     ];
+    var emulation = inputs.emulation;
+    if (emulation && typeof emulation === 'object') {
+      var partial = Array.isArray(emulation.partial_launches) ? emulation.partial_launches : [];
+      rows.splice(rows.length - 1, 0, ['emulation', emulation.stopped_after_trace
+        ? 'stopped after the traced launches' + partial.map(function (launch) {
+            return '; launch ' + launch.index + ' (' + launch.kernel + ') ran ' + launch.blocks_run + ' of ' + launch.blocks + ' blocks';
+          }).join('') + '; the program\'s own checks did not run'
+        : 'the program ran to its end']);
+    }
     if (Array.isArray(inputs.varied_keys)) {
       rows.splice(3, 0, ['varied', inputs.varied_keys.join(', ') + (inputs.mode ? ' (' + inputs.mode + ')' : '')]);
     }

@@ -195,6 +195,22 @@ TEST(HtmlInChromium, HandMadeReportWithPerAccessHistograms) {
   }
 }
 
+TEST(HtmlInChromium, InputsSayWhenTheProgramWasStoppedAfterItsTracedLaunches) {
+  // profile's report: the program stopped after its traced launches, one of which ran partly.
+  json report = read_json_file(kHtmlData + "html_simulation_report.json");
+  report["inputs"]["emulation"] = {
+      {"stopped_after_trace", true},
+      {"program_checks_ran", false},
+      {"partial_launches", {{{"index", 1}, {"kernel", "step"}, {"blocks_run", 4}, {"blocks", 64}}}}};
+  const fs::path input = scratch_dir() / "browser-stopped.json";
+  std::ofstream(input) << report.dump();
+  std::string dom;
+  open_page(make_page(input.string(), "browser-stopped.html"), "", &dom);
+  EXPECT_NE(dom.find("stopped after the traced launches; launch 1 (step) ran 4 of 64 blocks; the "
+                     "program's own checks did not run"),
+            std::string::npos);
+}
+
 TEST(HtmlInChromium, SimulatedTraceWithoutPerAccessHistograms) {
   const fs::path report = scratch_dir() / "browser-gather.json";
   const auto r =
