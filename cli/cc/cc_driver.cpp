@@ -426,8 +426,7 @@ class Driver {
                   << " (compiler messages above point at the original lines). The CPU emulation "
                      "provides the CUDA runtime API, CUB's block, warp and device-wide algorithms "
                      "and Thrust (on the CPU, from the CUDA toolkit's headers"
-                  << (toolkit_thrust_include(options_.nvcc).empty() ? ", which were not found"
-                                                                    : "")
+                  << (toolkit_thrust_include(options_.nvcc).empty() ? ", which were not found" : "")
                   << "), not the other CUDA libraries (cuBLAS, cuFFT, cuSPARSE, cuRAND, ...) nor "
                      "toolkit-only headers; build such programs with --backend cuda\n";
       }

@@ -4,6 +4,7 @@
 // calls (DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect) with CUB's two-phase
 // temporary-storage protocol. Every result is checked against an answer computed here on the
 // host; the test checks the trace of BlockLoad's and BlockStore's accesses.
+#include <cstdio>
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
@@ -14,7 +15,6 @@
 #include <cub/device/device_select.cuh>
 #include <cub/warp/warp_reduce.cuh>
 #include <cub/warp/warp_scan.cuh>
-#include <cstdio>
 #include <vector>
 
 constexpr int kThreads = 64;
@@ -144,8 +144,7 @@ int main() {
       got_warps(2);
   cudaMemcpy(got_eighths.data(), eighths, 6 * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(got_scans.data(), scans, kWarpThreads * sizeof(int), cudaMemcpyDeviceToHost);
-  cudaMemcpy(got_broadcasts.data(), broadcasts, kWarpThreads * sizeof(int),
-             cudaMemcpyDeviceToHost);
+  cudaMemcpy(got_broadcasts.data(), broadcasts, kWarpThreads * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(got_warps.data(), warps, 2 * sizeof(int), cudaMemcpyDeviceToHost);
   int warp_sums[2] = {0, 0};
   int running = 0;
@@ -221,8 +220,7 @@ int main() {
   for (int k : keys) {
     expected_selected += k > 0 ? 1 : 0;
   }
-  cub::DeviceSelect::If(temp, bytes, d_keys, d_keys_out, d_count, n,
-                        [](int k) { return k > 0; });
+  cub::DeviceSelect::If(temp, bytes, d_keys, d_keys_out, d_count, n, [](int k) { return k > 0; });
   cudaMemcpy(&selected, d_count, sizeof(int), cudaMemcpyDeviceToHost);
   expect(selected == expected_selected, "DeviceSelect::If", 0);
   cub::DeviceSelect::Flagged(temp, bytes, d_values, d_keys, d_values_out, d_count, n);

@@ -3,7 +3,6 @@
 // device_vector's storage through thrust::raw_pointer_cast, which is emulated device memory (the
 // test checks that the kernel's accesses are traced inside it). Every result is checked against
 // an answer computed here.
-#include <cstdio>
 #include <thrust/device_vector.h>
 #include <thrust/functional.h>
 #include <thrust/host_vector.h>
@@ -11,6 +10,7 @@
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/transform.h>
+#include <cstdio>
 
 struct Triple {
   __host__ __device__ int operator()(int v) const { return 3 * v; }
@@ -33,7 +33,8 @@ int main() {
   std::printf("storage %p\n", static_cast<void*>(raw));
   square<<<(n + 63) / 64, 64>>>(raw, n);
   cudaDeviceSynchronize();
-  const long long sum = thrust::reduce(values.begin(), values.end(), 0LL, thrust::plus<long long>());
+  const long long sum =
+      thrust::reduce(values.begin(), values.end(), 0LL, thrust::plus<long long>());
   int first = 0;
   const cudaError_t copied = cudaMemcpy(&first, raw, sizeof(int), cudaMemcpyDeviceToHost);
   thrust::host_vector<int> host = values;

@@ -21,8 +21,8 @@ inline cudaError_t Debug(cudaError_t error, const char* filename, int line) {
 #define CubDebug(e) ::cub::Debug(static_cast<cudaError_t>(e), __FILE__, __LINE__)
 #endif
 #ifndef CubDebugExit
-#define CubDebugExit(e)                                                   \
-  if (::cub::Debug(static_cast<cudaError_t>(e), __FILE__, __LINE__)) {    \
-    std::exit(1);                                                         \
+#define CubDebugExit(e)                                                \
+  if (::cub::Debug(static_cast<cudaError_t>(e), __FILE__, __LINE__)) { \
+    std::exit(1);                                                      \
   }
 #endif

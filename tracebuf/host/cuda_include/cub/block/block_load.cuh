@@ -3,9 +3,9 @@
 // algorithm reads from global memory: blocked (thread t reads items t*N ... t*N+N-1: DIRECT and
 // VECTORIZE, whose vector loads are recorded item by item), striped (item i of thread t at
 // i*BLOCK_THREADS+t: STRIPED and TRANSPOSE) or warp-striped (WARP_TRANSPOSE and its TIMESLICED
-// form). The items a thread ends up with are CUB's: blocked, except for STRIPED; for the transposing
-// algorithms they are read directly from their places (what CUB's exchange through shared memory
-// hands over) without being recorded again.
+// form). The items a thread ends up with are CUB's: blocked, except for STRIPED; for the
+// transposing algorithms they are read directly from their places (what CUB's exchange through
+// shared memory hands over) without being recorded again.
 // NOLINTBEGIN(readability-identifier-naming): the names in this file are CUB's.
 #pragma once
 
@@ -166,9 +166,7 @@ class BlockLoad {
     const int rank = memcarlo_detail::linear_tid<dim_x, dim_y, dim_z>();
     const auto blocked = [&](int i) { return rank * items + i; };
     const auto striped = [&](int i) { return i * block_threads + rank; };
-    const auto warp_striped = [&](int i) {
-      return rank / 32 * 32 * items + rank % 32 + i * 32;
-    };
+    const auto warp_striped = [&](int i) { return rank / 32 * 32 * items + rank % 32 + i * 32; };
     constexpr auto read = memcarlo_detail::block_load_read;
     switch (algorithm) {
       case BLOCK_LOAD_DIRECT:

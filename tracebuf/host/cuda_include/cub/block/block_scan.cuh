@@ -129,16 +129,15 @@ class BlockScan {
   template <int items, class Op>
   void ExclusiveScan(Value (&input)[items], Value (&output)[items], Value initial_value, Op op,
                      Value& block_aggregate) {
-    block_aggregate = scan_items<false>(input, output, op, &initial_value,
-                                        static_cast<NoCallback*>(nullptr));
+    block_aggregate =
+        scan_items<false>(input, output, op, &initial_value, static_cast<NoCallback*>(nullptr));
   }
   template <int items, class Op>
   void ExclusiveScan(Value (&input)[items], Value (&output)[items], Op op) {
     scan_items<false>(input, output, op, nullptr, static_cast<NoCallback*>(nullptr));
   }
   template <int items, class Op>
-  void ExclusiveScan(Value (&input)[items], Value (&output)[items], Op op,
-                     Value& block_aggregate) {
+  void ExclusiveScan(Value (&input)[items], Value (&output)[items], Op op, Value& block_aggregate) {
     block_aggregate =
         scan_items<false>(input, output, op, nullptr, static_cast<NoCallback*>(nullptr));
   }
@@ -167,8 +166,7 @@ class BlockScan {
     scan_items<true>(input, output, op, &initial_value, static_cast<NoCallback*>(nullptr));
   }
   template <int items, class Op>
-  void InclusiveScan(Value (&input)[items], Value (&output)[items], Op op,
-                     Value& block_aggregate) {
+  void InclusiveScan(Value (&input)[items], Value (&output)[items], Op op, Value& block_aggregate) {
     block_aggregate =
         scan_items<true>(input, output, op, nullptr, static_cast<NoCallback*>(nullptr));
   }

@@ -40,8 +40,8 @@ inline void store_items(Iterator block_itr, const Value (&src)[items], Offset of
 template <class Value, int items, class Iterator>
 inline void StoreDirectBlocked(int linear_tid, Iterator block_itr, Value (&items_in)[items]) {
   memcarlo_detail::store_items(
-      block_itr, items_in, [&](int i) { return linear_tid * items + i; },
-      memcarlo_detail::no_limit, memcarlo_detail::direct_store_write);
+      block_itr, items_in, [&](int i) { return linear_tid * items + i; }, memcarlo_detail::no_limit,
+      memcarlo_detail::direct_store_write);
 }
 template <class Value, int items, class Iterator>
 inline void StoreDirectBlocked(int linear_tid, Iterator block_itr, Value (&items_in)[items],
@@ -125,8 +125,7 @@ class BlockStore {
     if constexpr (!transposes) {
       if (algorithm == BLOCK_STORE_STRIPED) {
         memcarlo_detail::store_items(
-            block_itr, items, [&](int i) { return i * block_threads + rank; }, valid_items,
-            write);
+            block_itr, items, [&](int i) { return i * block_threads + rank; }, valid_items, write);
       } else {
         memcarlo_detail::store_items(block_itr, items, blocked, valid_items, write);
       }

@@ -48,11 +48,13 @@ inline constexpr char loads_table[] =
     "{\"id\":2,\"function\":\"cub::LoadDirect\",\"kernels\":[],\"file\":\"cub/block/"
     "block_load.cuh\",\"line\":0,\"column\":0,\"expression\":\"cub::LoadDirect*(linear_tid, "
     "block_itr, items)\",\"kind\":\"read\",\"element_type\":\"\",\"element_size\":0,\"base\":"
-    "\"block_itr\",\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":2,\"depends_on\":[]},"
+    "\"block_itr\",\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":2,\"depends_on\":[]}"
+    ","
     "{\"id\":3,\"function\":\"cub::StoreDirect\",\"kernels\":[],\"file\":\"cub/block/"
     "block_store.cuh\",\"line\":0,\"column\":0,\"expression\":\"cub::StoreDirect*(linear_tid, "
     "block_itr, items)\",\"kind\":\"write\",\"element_type\":\"\",\"element_size\":0,\"base\":"
-    "\"block_itr\",\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":3,\"depends_on\":[]}]";
+    "\"block_itr\",\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":3,\"depends_on\":[]}"
+    "]";
 /// Registered once per program, by whichever translation unit initializes it first.
 inline const ::memcarlo_detail::LoadsRegistrar loads_registrar(trace_unit, loads_table);
 

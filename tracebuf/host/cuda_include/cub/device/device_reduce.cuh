@@ -37,24 +37,15 @@ struct DeviceReduce {
   static cudaError_t Reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
                             Output d_out, Count num_items, Op reduction_op, Init init,
                             cudaStream_t stream = 0) {
-    (void)stream;
-    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes,
-                                    "cub::DeviceReduce::Reduce")) {
-      return cudaSuccess;
-    }
-    auto result = init;
-    for (Count i = 0; i < num_items; ++i) {
-      result = reduction_op(result, d_in[i]);
-    }
-    *d_out = result;
-    return cudaSuccess;
+    return reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op, init,
+                  "cub::DeviceReduce::Reduce", stream);
   }
   template <class Input, class Output, class Count>
   static cudaError_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
                          Output d_out, Count num_items, cudaStream_t stream = 0) {
     using Value = std::decay_t<decltype(*d_in)>;
-    return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Sum{},
-                  Value{}, stream);
+    return reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Sum{}, Value{},
+                  "cub::DeviceReduce::Sum", stream);
   }
   template <class Input, class Output, class Count>
   static cudaError_t Min(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
@@ -72,17 +63,29 @@ struct DeviceReduce {
   template <class Input, class Output, class Count>
   static cudaError_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
                             Output d_out, Count num_items, cudaStream_t stream = 0) {
-    return arg_extremum(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, true,
-                        stream);
+    return arg_extremum(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, true, stream);
   }
   template <class Input, class Output, class Count>
   static cudaError_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
                             Output d_out, Count num_items, cudaStream_t stream = 0) {
-    return arg_extremum(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, false,
-                        stream);
+    return arg_extremum(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, false, stream);
   }
 
  private:
+  template <class Input, class Output, class Count, class Op, class Init>
+  static cudaError_t reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
+                            Output d_out, Count num_items, Op reduction_op, Init init,
+                            const char* what, cudaStream_t) {
+    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes, what)) {
+      return cudaSuccess;
+    }
+    auto result = init;
+    for (Count i = 0; i < num_items; ++i) {
+      result = reduction_op(result, d_in[i]);
+    }
+    *d_out = result;
+    return cudaSuccess;
+  }
   template <class Input, class Output, class Count, class Op>
   static cudaError_t extremum(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
                               Output d_out, Count num_items, Op op, const char* what,
@@ -100,12 +103,11 @@ struct DeviceReduce {
     return cudaSuccess;
   }
   template <class Input, class Output, class Count>
-  static cudaError_t arg_extremum(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                  Input d_in, Output d_out, Count num_items, bool smallest,
-                                  cudaStream_t) {
-    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes,
-                                    smallest ? "cub::DeviceReduce::ArgMin"
-                                             : "cub::DeviceReduce::ArgMax")) {
+  static cudaError_t arg_extremum(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
+                                  Output d_out, Count num_items, bool smallest, cudaStream_t) {
+    if (memcarlo_detail::size_query(
+            d_temp_storage, temp_storage_bytes,
+            smallest ? "cub::DeviceReduce::ArgMin" : "cub::DeviceReduce::ArgMax")) {
       return cudaSuccess;
     }
     Count best = 0;
@@ -160,17 +162,17 @@ struct DeviceScan {
     return cudaSuccess;
   }
   template <class Input, class Output, class Count>
-  static cudaError_t ExclusiveSum(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                  Input d_in, Output d_out, Count num_items,
-                                  cudaStream_t stream = 0) {
+  static cudaError_t ExclusiveSum(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
+                                  Output d_out, Count num_items, cudaStream_t stream = 0) {
     using Value = std::decay_t<decltype(*d_in)>;
+    memcarlo_detail::note_untraced("cub::DeviceScan::ExclusiveSum");
     return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum{}, Value{},
                          num_items, stream);
   }
   template <class Input, class Output, class Count>
-  static cudaError_t InclusiveSum(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                  Input d_in, Output d_out, Count num_items,
-                                  cudaStream_t stream = 0) {
+  static cudaError_t InclusiveSum(void* d_temp_storage, std::size_t& temp_storage_bytes, Input d_in,
+                                  Output d_out, Count num_items, cudaStream_t stream = 0) {
+    memcarlo_detail::note_untraced("cub::DeviceScan::InclusiveSum");
     return InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum{}, num_items,
                          stream);
   }
@@ -222,9 +224,8 @@ inline std::vector<Count> radix_order(const Key* keys, Count count, int begin_bi
 }
 
 template <class Key, class Value, class Count>
-inline void radix_sort(const Key* keys_in, Key* keys_out, const Value* values_in,
-                       Value* values_out, Count count, int begin_bit, int end_bit,
-                       bool descending) {
+inline void radix_sort(const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
+                       Count count, int begin_bit, int end_bit, bool descending) {
   const std::vector<Count> order = radix_order(keys_in, count, begin_bit, end_bit, descending);
   std::vector<Key> keys(order.size());
   std::vector<Value> values(values_in != nullptr ? order.size() : 0);
@@ -318,12 +319,10 @@ struct DeviceRadixSort {
 
  private:
   template <class Key, class Value, class Count>
-  static cudaError_t sort(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                          const Key* keys_in, Key* keys_out, const Value* values_in,
-                          Value* values_out, Count num_items, int begin_bit, int end_bit,
-                          bool descending, cudaStream_t) {
-    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes,
-                                    "cub::DeviceRadixSort")) {
+  static cudaError_t sort(void* d_temp_storage, std::size_t& temp_storage_bytes, const Key* keys_in,
+                          Key* keys_out, const Value* values_in, Value* values_out, Count num_items,
+                          int begin_bit, int end_bit, bool descending, cudaStream_t) {
+    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes, "cub::DeviceRadixSort")) {
       return cudaSuccess;
     }
     memcarlo_detail::radix_sort(keys_in, keys_out, values_in, values_out, num_items, begin_bit,
@@ -356,8 +355,7 @@ struct DeviceSelect {
                         Output d_out, NumSelected d_num_selected_out, Count num_items,
                         Predicate select_op, cudaStream_t stream = 0) {
     (void)stream;
-    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes,
-                                    "cub::DeviceSelect::If")) {
+    if (memcarlo_detail::size_query(d_temp_storage, temp_storage_bytes, "cub::DeviceSelect::If")) {
       return cudaSuccess;
     }
     Count selected = 0;

@@ -14,9 +14,9 @@ namespace memcarlo_detail {
 
 /// The calling thread's place in a logical warp of `width` lanes.
 struct LogicalWarp {
-  int lane;        // in the logical warp
-  int lanes;       // lanes of the logical warp that exist (fewer in a partial last warp)
-  unsigned mask;   // the logical warp's lanes in the hardware warp
+  int lane;       // in the logical warp
+  int lanes;      // lanes of the logical warp that exist (fewer in a partial last warp)
+  unsigned mask;  // the logical warp's lanes in the hardware warp
 
   explicit LogicalWarp(int width) {
     const int rank = block_rank();

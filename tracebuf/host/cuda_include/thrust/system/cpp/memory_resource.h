@@ -8,13 +8,13 @@
 // programs written for the GPU expect. The names below are the ones Thrust's header defines.
 #pragma once
 
-#include <cstddef>
-#include <cstdio>
-#include <new>
 #include <thrust/detail/config.h>
 #include <thrust/mr/fancy_pointer_resource.h>
 #include <thrust/mr/memory_resource.h>
 #include <thrust/system/cpp/pointer.h>
+#include <cstddef>
+#include <cstdio>
+#include <new>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {
