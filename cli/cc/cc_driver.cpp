@@ -104,47 +104,6 @@ std::vector<std::string> mirrored_include_flags(const fs::path& tree, const std:
   return flags;
 }
 
-/// The CUDA toolkit's directory of Thrust and libcu++ headers (CUDA 13: include/cccl; CUDA 12:
-/// include), found beside `nvcc`, under $CUDA_PATH or /usr/local/cuda; empty when none has Thrust.
-std::string toolkit_thrust_include(const std::string& nvcc) {
-  std::vector<fs::path> toolkits;
-  if (!nvcc.empty()) {
-    toolkits.push_back(fs::path(nvcc).parent_path().parent_path());
-  }
-  if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr && *cuda_path) {
-    toolkits.emplace_back(cuda_path);
-  }
-  toolkits.emplace_back("/usr/local/cuda");
-  std::error_code ignored;
-  for (const fs::path& toolkit : toolkits) {
-    for (const fs::path& include : {toolkit / "include" / "cccl", toolkit / "include"}) {
-      if (fs::exists(include / "thrust" / "version.h", ignored)) {
-        return include.string();
-      }
-    }
-  }
-  return "";
-}
-
-/// What a host-backend compile adds for Thrust: the toolkit's Thrust headers, searched after the
-/// emulation's (whose <cub/...> and Thrust memory resource come first), with Thrust's C++ device
-/// system unless the command line chose a device system itself.
-std::vector<std::string> thrust_flags(const std::string& nvcc,
-                                      const std::vector<std::string>& user_flags) {
-  const std::string include = toolkit_thrust_include(nvcc);
-  if (include.empty()) {
-    return {};
-  }
-  std::vector<std::string> flags = {"-isystem", include};
-  const bool chosen = std::any_of(user_flags.begin(), user_flags.end(), [](const std::string& f) {
-    return f.rfind("-DTHRUST_DEVICE_SYSTEM=", 0) == 0;
-  });
-  if (!chosen) {
-    flags.push_back("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
-  }
-  return flags;
-}
-
 /// -lcudart, -lcudart_static, -lcudadevrt, -lcuda: what the host backend's emulation replaces.
 bool is_cuda_runtime_library(const std::string& flag) {
   return flag == "-lcudart" || flag == "-lcudart_static" || flag == "-lcudadevrt" ||
@@ -417,7 +376,7 @@ class Driver {
       }
       append(argv, mirrored_include_flags(tree_of(unit), source, rewritten, in_.preprocessor));
       append(argv, without_dependency_flags(user_flags()));
-      append(argv, thrust_flags(options_.nvcc, user_flags()));
+      append(argv, host_thrust_flags(options_.nvcc, user_flags()));
       argv.insert(argv.end(), {"-c", rewritten, "-o", object});
       const int status = run_visible(argv, options_.verbose);
       if (status != 0) {
@@ -426,7 +385,7 @@ class Driver {
                   << " (compiler messages above point at the original lines). The CPU emulation "
                      "provides the CUDA runtime API, CUB's block, warp and device-wide algorithms "
                      "and Thrust (on the CPU, from the CUDA toolkit's headers"
-                  << (toolkit_thrust_include(options_.nvcc).empty() ? ", which were not found" : "")
+                  << (host_thrust_flags(options_.nvcc, {}).empty() ? ", which were not found" : "")
                   << "), not the other CUDA libraries (cuBLAS, cuFFT, cuSPARSE, cuRAND, ...) nor "
                      "toolkit-only headers; build such programs with --backend cuda\n";
       }
@@ -465,7 +424,7 @@ class Driver {
       }
       append(argv, user_flags());
       if (input.kind != InputKind::kC) {
-        append(argv, thrust_flags(options_.nvcc, user_flags()));
+        append(argv, host_thrust_flags(options_.nvcc, user_flags()));
       }
     } else {
       argv.push_back(options_.nvcc);

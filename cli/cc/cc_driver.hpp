@@ -14,12 +14,12 @@ enum class Backend { kHost, kCuda };
 
 struct DriverOptions {
   Backend backend = Backend::kHost;
-  bool verbose = false;          // print every command
+  bool verbose = false;  // print every command
   bool keep_temporaries = false;
-  bool resources = true;         // ask nvcc --resource-usage for registers per kernel
-  std::string instrument_tool;   // memcarlo-instrument
-  std::string host_compiler;     // c++
-  std::string nvcc;              // empty: not available
+  bool resources = true;        // ask nvcc --resource-usage for registers per kernel
+  std::string instrument_tool;  // memcarlo-instrument
+  std::string host_compiler;    // c++
+  std::string nvcc;             // empty: not available
   // What compiling an instrumented source and linking a program need, per backend (empty when
   // that runtime is not part of this build).
   std::vector<std::string> host_compile_flags;
@@ -46,6 +46,14 @@ std::string print_link_flags(const DriverOptions& options);
 /// What a C++ file that calls the CUDA runtime API must be compiled with to use the host
 /// backend's emulation (cuda backend: the probe API's include directory and macros).
 std::string print_compile_flags(const DriverOptions& options);
+
+/// What a host-backend compile of C++ adds for Thrust: `-isystem` the CUDA toolkit's Thrust and
+/// libcu++ headers (CUDA 13: include/cccl), found beside `nvcc`, under $CUDA_PATH or
+/// /usr/local/cuda, so that they are searched after the emulation's (whose <cub/...> and Thrust
+/// memory resource come first), and Thrust's C++ device system unless `user_flags` chose a device
+/// system. Empty when no toolkit with Thrust is found.
+std::vector<std::string> host_thrust_flags(const std::string& nvcc,
+                                           const std::vector<std::string>& user_flags);
 
 /// Builds what `invocation` asks for. Returns the exit status (0 on success); messages go to
 /// stderr prefixed with "memcarlo-cc:".

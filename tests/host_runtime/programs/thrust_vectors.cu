@@ -1,8 +1,12 @@
 // Thrust in a program built for the host backend: device and host vectors, sequence, transform,
 // sort and reduce run on the CPU (Thrust's C++ device system), and a kernel works on a
 // device_vector's storage through thrust::raw_pointer_cast, which is emulated device memory (the
-// test checks that the kernel's accesses are traced inside it). Every result is checked against
-// an answer computed here.
+// test checks that the kernel's accesses are traced inside it), as is thrust::device_malloc's
+// (cudaMemcpy into it is a device copy). thrust::system_error is caught without including
+// <thrust/system_error.h>, as programs written for the CUDA device system do. Every result is
+// checked against an answer computed here.
+#include <thrust/device_free.h>
+#include <thrust/device_malloc.h>
 #include <thrust/device_vector.h>
 #include <thrust/functional.h>
 #include <thrust/host_vector.h>
@@ -45,6 +49,18 @@ int main() {
     ok = ok && host[i - 1] == 9 * i * i;
   }
   ok = ok && sum == expected;
+
+  const int four[4] = {4, 3, 2, 1};
+  try {
+    thrust::device_ptr<int> block = thrust::device_malloc<int>(4);
+    ok = ok && cudaMemcpy(thrust::raw_pointer_cast(block), four, sizeof four,
+                          cudaMemcpyHostToDevice) == cudaSuccess;
+    ok = ok && thrust::reduce(block, block + 4) == 10;
+    thrust::device_free(block);
+  } catch (thrust::system_error& error) {
+    std::printf("thrust::system_error: %s\n", error.what());
+    ok = false;
+  }
   std::printf("sum %lld (expected %lld)\nResult = %s\n", sum, expected, ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
