@@ -372,6 +372,9 @@ TEST(HostLibraryPrograms, CubBlockWarpAndDeviceAlgorithmsComputeAndTraceTheirAcc
     EXPECT_EQ(*words.rbegin() - *words.begin(), 511u * 4) << access;
   }
   EXPECT_TRUE(addresses.count("sums[blockIdx.x]"));  // the kernel's own access, probed
+  const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
+  EXPECT_TRUE(contains(info, "not traced:   CUB's device-wide algorithms ran on the CPU"))
+      << info.output;
 }
 
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
@@ -397,4 +400,6 @@ TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
     }
   }
   EXPECT_EQ(words.size(), 100u);
+  const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
+  EXPECT_TRUE(contains(info, "not traced:   Thrust's algorithms ran on the CPU")) << info.output;
 }

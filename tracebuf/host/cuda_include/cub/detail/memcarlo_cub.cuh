@@ -25,6 +25,9 @@
 #define CUB_RUNTIME_FUNCTION
 #define CUB_PTX_ARCH 0
 
+// Both runtimes define it (memcarlo/tafe.h declares it too).
+extern "C" void memcarlo_record_annotation(const char* kind, const char* payload_json);
+
 namespace cub {
 namespace memcarlo_detail {
 
@@ -103,11 +106,15 @@ inline int block_threads_launched() {
 template <class Value, class Op>
 using accumulator_t = std::decay_t<std::invoke_result_t<Op&, const Value&, const Value&>>;
 
-/// Notes once per program that a device-wide call ran on the CPU, untraced.
+/// Notes once per program, on stderr and in the trace (an `untraced_work` annotation, which
+/// `memcarlo trace info` lists), that a device-wide call ran on the CPU, untraced.
 inline void note_untraced(const char* what) {
   static bool noted = false;
   if (!noted) {
     noted = true;
+    memcarlo_record_annotation("untraced_work",
+                               "{\"library\": \"cub\", \"what\": \"CUB's device-wide "
+                               "algorithms ran on the CPU\"}");
     std::fprintf(stderr,
                  "memcarlo: note: %s (and any other CUB device-wide call) runs on the CPU in the "
                  "host backend; its memory accesses are not traced\n",

@@ -16,16 +16,23 @@
 #include <cstdio>
 #include <new>
 
+// Both runtimes define it (memcarlo/tafe.h declares it too).
+extern "C" void memcarlo_record_annotation(const char* kind, const char* payload_json);
+
 THRUST_NAMESPACE_BEGIN
 namespace system {
 namespace cpp {
 namespace detail {
 
-/// Once per program: Thrust's work is not in the trace.
+/// Once per program, on stderr and in the trace (an `untraced_work` annotation, which
+/// `memcarlo trace info` lists): Thrust's work is not in the trace.
 inline void memcarlo_note_thrust() {
   static bool noted = false;
   if (!noted) {
     noted = true;
+    memcarlo_record_annotation("untraced_work",
+                               "{\"library\": \"thrust\", \"what\": \"Thrust's algorithms "
+                               "ran on the CPU\"}");
     std::fprintf(stderr,
                  "memcarlo: note: Thrust runs on the CPU in the host backend (its C++ device "
                  "system); its algorithms' memory accesses are not traced\n");
