@@ -1,6 +1,6 @@
 // CUB in a program built for the host backend: the block primitives (BlockLoad, BlockReduce,
 // BlockScan with and without a prefix callback, BlockStore), the warp primitives (WarpReduce on
-// logical warps and on a partial warp, WarpScan, Broadcast) inside kernels, and the device-wide
+// logical warps and with valid_items, WarpScan, Broadcast) inside kernels, and the device-wide
 // calls (DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect) with CUB's two-phase
 // temporary-storage protocol. Every result is checked against an answer computed here on the
 // host; the test checks the trace of BlockLoad's and BlockStore's accesses.
@@ -68,13 +68,13 @@ __global__ void block_kernel(const int* in, int* prefix, int* sums, int* maxima)
   Store(temp.store).Store(prefix + blockIdx.x * kTile, items);
 }
 
-// Logical warps of 8 lanes sum their values; full warps scan theirs and broadcast lane 3's value.
-// Launched with 48 threads: the second warp has 16 lanes.
+// Logical warps of 8 lanes sum their values; warps scan theirs and broadcast lane 3's value; the
+// first warp sums all its values, the second its first 20 (valid_items).
 __global__ void warp_kernel(const int* in, int* eighths, int* scans, int* broadcasts, int* warps) {
   using Eighth = cub::WarpReduce<int, 8>;
   using Full = cub::WarpReduce<int>;
   using Scan = cub::WarpScan<int>;
-  __shared__ typename Eighth::TempStorage eighth_temp[6];
+  __shared__ typename Eighth::TempStorage eighth_temp[8];
   __shared__ typename Full::TempStorage full_temp[2];
   __shared__ typename Scan::TempStorage scan_temp[2];
   const int t = threadIdx.x;
@@ -83,7 +83,7 @@ __global__ void warp_kernel(const int* in, int* eighths, int* scans, int* broadc
   if (t % 8 == 0) {
     eighths[t / 8] = eighth;
   }
-  const int whole = Full(full_temp[t / 32]).Sum(value);
+  const int whole = t < 32 ? Full(full_temp[0]).Sum(value) : Full(full_temp[1]).Sum(value, 20);
   if (t % 32 == 0) {
     warps[t / 32] = whole;
   }
@@ -133,16 +133,16 @@ int main() {
     expect(got_sums[b] == sum, "BlockReduce::Sum", b);
   }
 
-  constexpr int kWarpThreads = 48;
+  constexpr int kWarpThreads = 64;
   int *eighths, *scans, *broadcasts, *warps;
-  cudaMalloc(&eighths, 6 * sizeof(int));
+  cudaMalloc(&eighths, 8 * sizeof(int));
   cudaMalloc(&scans, kWarpThreads * sizeof(int));
   cudaMalloc(&broadcasts, kWarpThreads * sizeof(int));
   cudaMalloc(&warps, 2 * sizeof(int));
   warp_kernel<<<1, kWarpThreads>>>(in, eighths, scans, broadcasts, warps);
-  std::vector<int> got_eighths(6), got_scans(kWarpThreads), got_broadcasts(kWarpThreads),
+  std::vector<int> got_eighths(8), got_scans(kWarpThreads), got_broadcasts(kWarpThreads),
       got_warps(2);
-  cudaMemcpy(got_eighths.data(), eighths, 6 * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(got_eighths.data(), eighths, 8 * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(got_scans.data(), scans, kWarpThreads * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(got_broadcasts.data(), broadcasts, kWarpThreads * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(got_warps.data(), warps, 2 * sizeof(int), cudaMemcpyDeviceToHost);
@@ -153,11 +153,11 @@ int main() {
       running = 0;
     }
     running += host[t];
-    warp_sums[t / 32] += host[t];
+    warp_sums[t / 32] += t < 32 + 20 ? host[t] : 0;  // the second warp: its first 20 lanes
     expect(got_scans[t] == running, "WarpScan::InclusiveSum", t);
     expect(got_broadcasts[t] == host[t / 32 * 32 + 3], "WarpScan::Broadcast", t);
   }
-  for (int e = 0; e < 6; ++e) {
+  for (int e = 0; e < 8; ++e) {
     int sum = 0;
     for (int t = e * 8; t < e * 8 + 8; ++t) {
       sum += host[t];
@@ -165,7 +165,7 @@ int main() {
     expect(got_eighths[e] == sum, "WarpReduce<int, 8>::Sum", e);
   }
   expect(got_warps[0] == warp_sums[0], "WarpReduce::Sum", 0);
-  expect(got_warps[1] == warp_sums[1], "WarpReduce::Sum (16-lane warp)", 1);
+  expect(got_warps[1] == warp_sums[1], "WarpReduce::Sum (20 valid items)", 1);
 
   // Device-wide: keys 1..7 repeating, reversed; values their indices.
   const int n = 100;
