@@ -32,6 +32,10 @@ struct RunningMax {
   }
 };
 
+struct Positive {
+  __host__ __device__ bool operator()(int k) const { return k > 0; }
+};
+
 struct Maximum {
   __device__ int operator()(int a, int b) const { return a > b ? a : b; }
 };
@@ -183,12 +187,19 @@ int main() {
   cudaMalloc(&d_count, sizeof(int));
   cudaMemcpy(d_keys, keys.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   cudaMemcpy(d_values, values.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  void* temp = nullptr;
-  size_t bytes = 0;
-  cub::DeviceReduce::Sum(temp, bytes, d_keys, d_total, n);
-  expect(bytes > 0, "DeviceReduce::Sum's size query", 0);
-  cudaMalloc(&temp, bytes);
-  cub::DeviceReduce::Sum(temp, bytes, d_keys, d_total, n);
+  // CUB's protocol: a call without storage asks for its size, the second call computes.
+  const auto two_phase = [](auto call, const char* what) {
+    void* temp = nullptr;
+    size_t bytes = 0;
+    call(temp, bytes);
+    expect(bytes > 0, what, 0);
+    cudaMalloc(&temp, bytes);
+    call(temp, bytes);
+    cudaFree(temp);
+  };
+  two_phase(
+      [&](void* temp, size_t& bytes) { cub::DeviceReduce::Sum(temp, bytes, d_keys, d_total, n); },
+      "DeviceReduce::Sum's size query");
   int total = 0, expected_total = 0;
   for (int k : keys) {
     expected_total += k;
@@ -196,14 +207,22 @@ int main() {
   cudaMemcpy(&total, d_total, sizeof(int), cudaMemcpyDeviceToHost);
   expect(total == expected_total, "DeviceReduce::Sum", 0);
 
-  cub::DeviceScan::ExclusiveSum(temp, bytes, d_keys, d_keys_out, n);
+  two_phase(
+      [&](void* temp, size_t& bytes) {
+        cub::DeviceScan::ExclusiveSum(temp, bytes, d_keys, d_keys_out, n);
+      },
+      "DeviceScan::ExclusiveSum's size query");
   std::vector<int> scanned(n);
   cudaMemcpy(scanned.data(), d_keys_out, n * sizeof(int), cudaMemcpyDeviceToHost);
   for (int i = 0, sum = 0; i < n; sum += keys[i], ++i) {
     expect(scanned[i] == sum, "DeviceScan::ExclusiveSum", i);
   }
 
-  cub::DeviceRadixSort::SortPairs(temp, bytes, d_keys, d_keys_out, d_values, d_values_out, n);
+  two_phase(
+      [&](void* temp, size_t& bytes) {
+        cub::DeviceRadixSort::SortPairs(temp, bytes, d_keys, d_keys_out, d_values, d_values_out, n);
+      },
+      "DeviceRadixSort::SortPairs's size query");
   std::vector<int> sorted_keys(n), sorted_values(n);
   cudaMemcpy(sorted_keys.data(), d_keys_out, n * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(sorted_values.data(), d_values_out, n * sizeof(int), cudaMemcpyDeviceToHost);
@@ -220,10 +239,18 @@ int main() {
   for (int k : keys) {
     expected_selected += k > 0 ? 1 : 0;
   }
-  cub::DeviceSelect::If(temp, bytes, d_keys, d_keys_out, d_count, n, [](int k) { return k > 0; });
+  two_phase(
+      [&](void* temp, size_t& bytes) {
+        cub::DeviceSelect::If(temp, bytes, d_keys, d_keys_out, d_count, n, Positive());
+      },
+      "DeviceSelect::If's size query");
   cudaMemcpy(&selected, d_count, sizeof(int), cudaMemcpyDeviceToHost);
   expect(selected == expected_selected, "DeviceSelect::If", 0);
-  cub::DeviceSelect::Flagged(temp, bytes, d_values, d_keys, d_values_out, d_count, n);
+  two_phase(
+      [&](void* temp, size_t& bytes) {
+        cub::DeviceSelect::Flagged(temp, bytes, d_values, d_keys, d_values_out, d_count, n);
+      },
+      "DeviceSelect::Flagged's size query");
   std::vector<int> flagged(n);
   cudaMemcpy(&selected, d_count, sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(flagged.data(), d_values_out, n * sizeof(int), cudaMemcpyDeviceToHost);
