@@ -339,9 +339,20 @@ std::map<std::string, std::vector<std::vector<std::uint64_t>>> traced_addresses(
 }
 }  // namespace
 
+namespace {
+/// Whether memcarlo-cc found a CUDA toolkit with Thrust: the instrumenter parses `<cub/...>` and
+/// `<thrust/...>` with the toolkit's headers, and Thrust is the toolkit's.
+bool toolkit_with_thrust() {
+  return contains(run(kCc + " --backend host --print-compile-flags"), "THRUST_DEVICE_SYSTEM");
+}
+}  // namespace
+
 // CUB and Thrust, which the host backend provides (CUB's primitives as its own implementation,
 // Thrust from the toolkit's headers on its C++ device system).
 TEST(HostLibraryPrograms, CubBlockWarpAndDeviceAlgorithmsComputeAndTraceTheirAccesses) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
   // Without nvcc's register counts, which would compile the toolkit's CUB for the GPU.
   const std::string exe = build("programs", "cub_primitives", "--memcarlo-no-resources");
   const CommandResult result = memcarlo_run(exe);
@@ -378,6 +389,9 @@ TEST(HostLibraryPrograms, CubBlockWarpAndDeviceAlgorithmsComputeAndTraceTheirAcc
 }
 
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";
+  }
   const std::string exe = build("programs", "thrust_vectors", "--memcarlo-no-resources");
   const CommandResult result = memcarlo_run(exe);
   ASSERT_EQ(result.exit_code, 0) << result.output;
