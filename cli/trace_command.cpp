@@ -21,8 +21,8 @@ void print_info(const std::string& path) {
   const auto& meta = reader.meta();
   std::cout << "trace:        " << path << " (" << reader.file_size() << " bytes, format v"
             << reader.format_version() << (reader.complete() ? "" : ", TRUNCATED") << ")\n"
-            << "producer:     " << meta.producer << " " << meta.producer_version << ", backend "
-            << meta.backend << "\n";
+            << "producer:     " << meta.producer << " " << meta.producer_version
+            << ", backend " << meta.backend << "\n";
   if (!meta.command.empty()) {
     std::cout << "command:      " << meta.command << "\n";
   }
@@ -74,8 +74,8 @@ void print_info(const std::string& path) {
     std::cout << "not traced:   " << what << "\n";
   }
   if (!reader.complete()) {
-    std::cout << "truncated at byte " << reader.truncated_at() << ": " << reader.truncation_reason()
-              << "\n";
+    std::cout << "truncated at byte " << reader.truncated_at() << ": "
+              << reader.truncation_reason() << "\n";
   }
 }
 

@@ -14,12 +14,12 @@ enum class Backend { kHost, kCuda };
 
 struct DriverOptions {
   Backend backend = Backend::kHost;
-  bool verbose = false;  // print every command
+  bool verbose = false;          // print every command
   bool keep_temporaries = false;
-  bool resources = true;        // ask nvcc --resource-usage for registers per kernel
-  std::string instrument_tool;  // memcarlo-instrument
-  std::string host_compiler;    // c++
-  std::string nvcc;             // empty: not available
+  bool resources = true;         // ask nvcc --resource-usage for registers per kernel
+  std::string instrument_tool;   // memcarlo-instrument
+  std::string host_compiler;     // c++
+  std::string nvcc;              // empty: not available
   // What compiling an instrumented source and linking a program need, per backend (empty when
   // that runtime is not part of this build).
   std::vector<std::string> host_compile_flags;

@@ -57,18 +57,13 @@ InputKind kind_of(const std::string& path, const std::string& language) {
 /// nvcc's own switches that look like host-compiler flags (-f..., -W..., -m...); CMake passes
 /// -forward-unknown-to-host-compiler to every nvcc command.
 bool is_nvcc_only_switch(const std::string& a) {
-  static const char* const kSwitches[] = {"-forward-unknown-to-host-compiler",
-                                          "--forward-unknown-to-host-compiler",
-                                          "-forward-unknown-to-host-linker",
-                                          "--forward-unknown-to-host-linker",
-                                          "-Wno-deprecated-gpu-targets",
-                                          "--Wno-deprecated-gpu-targets",
-                                          "-Wdefault-stream-launch",
-                                          "-Wmissing-launch-bounds",
-                                          "-Wext-lambda-captures-this",
-                                          "-Wreorder",
-                                          "-m64",
-                                          "--machine=64"};
+  static const char* const kSwitches[] = {
+      "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
+      "-forward-unknown-to-host-linker",   "--forward-unknown-to-host-linker",
+      "-Wno-deprecated-gpu-targets",       "--Wno-deprecated-gpu-targets",
+      "-Wdefault-stream-launch",           "-Wmissing-launch-bounds",
+      "-Wext-lambda-captures-this",        "-Wreorder",
+      "-m64",                              "--machine=64"};
   for (const char* known : kSwitches) {
     if (a == known) {
       return true;
@@ -173,8 +168,8 @@ CcInvocation parse_nvcc_arguments(const std::vector<std::string>& arguments) {
     } else if (starts_with(a, "-arch=") || starts_with(a, "--gpu-architecture=") ||
                starts_with(a, "-gencode=") || starts_with(a, "--generate-code=") ||
                starts_with(a, "-code=") || starts_with(a, "--gpu-code=") ||
-               starts_with(a, "-arch") || a == "-G" || a == "--device-debug" || a == "-lineinfo" ||
-               a == "--generate-line-info") {
+               starts_with(a, "-arch") || a == "-G" || a == "--device-debug" ||
+               a == "-lineinfo" || a == "--generate-line-info") {
       out.gpu.push_back(a);
     } else if (a == "-Xptxas" || a == "--ptxas-options" || a == "-maxrregcount" ||
                a == "--maxrregcount" || a == "-Xnvlink" || a == "--nvlink-options" ||
@@ -185,8 +180,8 @@ CcInvocation parse_nvcc_arguments(const std::vector<std::string>& arguments) {
     } else if (is_nvcc_only_switch(a)) {
       out.cuda_only.push_back(a);
       out.notes.push_back(a + " dropped: an nvcc option with no host-backend meaning");
-    } else if (starts_with(a, "-W") || starts_with(a, "-f") || starts_with(a, "-m") || a == "-w" ||
-               starts_with(a, "-M")) {
+    } else if (starts_with(a, "-W") || starts_with(a, "-f") || starts_with(a, "-m") ||
+               a == "-w" || starts_with(a, "-M")) {
       // Host-compiler-looking flags nvcc also accepts; -MF and -MT take a value.
       out.host_compiler_flags.push_back(a);
       if (a == "-MF" || a == "-MT" || a == "-MQ") {

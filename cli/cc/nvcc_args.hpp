@@ -16,18 +16,18 @@ struct Input {
 
 struct CcInvocation {
   std::vector<Input> inputs;
-  std::string output;                     // -o; empty: nvcc's default
-  bool compile_only = false;              // -c / -dc
-  bool relocatable_device = false;        // -rdc=true / -dc
+  std::string output;               // -o; empty: nvcc's default
+  bool compile_only = false;        // -c / -dc
+  bool relocatable_device = false;  // -rdc=true / -dc
   std::vector<std::string> preprocessor;  // -I, -isystem, -iquote, -D, -U, -include (normalized)
   std::string standard;                   // -std=...
   std::vector<std::string> optimization;  // -O*, -g
   std::vector<std::string> host_compiler_flags;  // -Xcompiler, and host-compiler-looking flags
-  std::vector<std::string> linker;               // -L, -l, -Xlinker (as -Wl,...), -shared, -pthread
-  std::vector<std::string> gpu;                  // -arch, -gencode, -code, --gpu-architecture, ...
-  std::vector<std::string> cuda_only;            // nvcc options with no host-backend meaning
-  std::string host_compiler;                     // -ccbin
-  std::vector<std::string> notes;                // what was dropped for the host backend, and why
+  std::vector<std::string> linker;        // -L, -l, -Xlinker (as -Wl,...), -shared, -pthread
+  std::vector<std::string> gpu;           // -arch, -gencode, -code, --gpu-architecture, ...
+  std::vector<std::string> cuda_only;     // nvcc options with no host-backend meaning
+  std::string host_compiler;              // -ccbin
+  std::vector<std::string> notes;         // what was dropped for the host backend, and why
 };
 
 /// Parses nvcc arguments (without argv[0] and without memcarlo-cc's own --memcarlo-* options).

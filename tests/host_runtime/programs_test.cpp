@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <map>
+#include <set>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 
 #include "common/kill_at.hpp"
@@ -181,9 +181,9 @@ TEST(HostProgramTraces, TheTraceNamesTheHierarchyItsSnapshotWasSizedFor) {
 // and some of them are truncated (the kills landed while the trace was being written).
 TEST(HostProgramTraces, AKilledRunAlwaysLeavesAReadablePrefix) {
   const std::string exe = (work_dir() / "stencil2d_kill").string();
-  const CommandResult built =
-      run(kCc + " --backend host -std=c++17 -O1 " + std::string(MEMCARLO_SOURCE_DIR) +
-          "/examples/stencil/stencil2d.cu -o " + exe);
+  const CommandResult built = run(kCc + " --backend host -std=c++17 -O1 " +
+                                  std::string(MEMCARLO_SOURCE_DIR) +
+                                  "/examples/stencil/stencil2d.cu -o " + exe);
   ASSERT_EQ(built.exit_code, 0) << built.output;
   const std::string arguments = " -- " + exe + " --width 512 --height 256 --steps 24";
   const std::string reference = exe + ".whole.mct";
@@ -200,8 +200,8 @@ TEST(HostProgramTraces, AKilledRunAlwaysLeavesAReadablePrefix) {
     const std::string trace = exe + ".killed-" + std::to_string(k) + ".mct";
     std::filesystem::remove(trace);
     // Spread over the run, with a little jitter so that kills do not line up with launches.
-    const auto delay =
-        std::chrono::milliseconds(full_time.count() * (2 * k + 1) / (2 * kKills) + (k * 7) % 5);
+    const auto delay = std::chrono::milliseconds(full_time.count() * (2 * k + 1) / (2 * kKills) +
+                                                 (k * 7) % 5);
     const auto result = memcarlo::test_support::run_and_kill_after(
         kMemcarlo + " run --trace " + trace + arguments, delay);
     ASSERT_TRUE(result.started);
