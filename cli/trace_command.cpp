@@ -5,6 +5,8 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
 
 #include "commands.hpp"
 #include "memcarlo/reports/trace_device.hpp"
@@ -55,6 +57,21 @@ void print_info(const std::string& path) {
               << info.snapshot_first_block << ", "
               << info.snapshot_first_block + info.snapshot_block_count << "), "
               << launch.warps.size() << " warp streams, " << records << " records\n";
+  }
+  // Work the program did that the trace does not hold (the host backend's Thrust and CUB
+  // device-wide algorithms run on the CPU), once per description.
+  std::set<std::string> untraced;
+  const auto annotations = nlohmann::json::parse(reader.annotations_json(), nullptr, false);
+  if (annotations.is_array()) {
+    for (const auto& record : annotations) {
+      if (record.is_object() && record.value("kind", "") == "untraced_work" &&
+          record.contains("payload") && record["payload"].is_object()) {
+        untraced.insert(record["payload"].value("what", "work outside kernels"));
+      }
+    }
+  }
+  for (const std::string& what : untraced) {
+    std::cout << "not traced:   " << what << "\n";
   }
   if (!reader.complete()) {
     std::cout << "truncated at byte " << reader.truncated_at() << ": "

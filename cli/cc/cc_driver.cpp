@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -375,15 +376,18 @@ class Driver {
       }
       append(argv, mirrored_include_flags(tree_of(unit), source, rewritten, in_.preprocessor));
       append(argv, without_dependency_flags(user_flags()));
+      append(argv, host_thrust_flags(options_.nvcc, user_flags()));
       argv.insert(argv.end(), {"-c", rewritten, "-o", object});
       const int status = run_visible(argv, options_.verbose);
       if (status != 0) {
         std::cerr << "memcarlo-cc: error: the host backend could not compile the instrumented "
                   << source
                   << " (compiler messages above point at the original lines). The CPU emulation "
-                     "provides the CUDA runtime API, not the CUDA libraries (Thrust, CUB, cuBLAS, "
-                     "cuRAND, ...) nor toolkit-only headers; build such programs with --backend "
-                     "cuda\n";
+                     "provides the CUDA runtime API, CUB's block, warp and device-wide algorithms "
+                     "and Thrust (on the CPU, from the CUDA toolkit's headers"
+                  << (host_thrust_flags(options_.nvcc, {}).empty() ? ", which were not found" : "")
+                  << "), not the other CUDA libraries (cuBLAS, cuFFT, cuSPARSE, cuRAND, ...) nor "
+                     "toolkit-only headers; build such programs with --backend cuda\n";
       }
       return status;
     }
@@ -419,6 +423,9 @@ class Driver {
         argv.push_back(standard());
       }
       append(argv, user_flags());
+      if (input.kind != InputKind::kC) {
+        append(argv, host_thrust_flags(options_.nvcc, user_flags()));
+      }
     } else {
       argv.push_back(options_.nvcc);
       append(argv, in_.preprocessor);

@@ -47,6 +47,14 @@ std::string print_link_flags(const DriverOptions& options);
 /// backend's emulation (cuda backend: the probe API's include directory and macros).
 std::string print_compile_flags(const DriverOptions& options);
 
+/// What a host-backend compile of C++ adds for Thrust: `-isystem` the CUDA toolkit's Thrust and
+/// libcu++ headers (CUDA 13: include/cccl), found beside `nvcc`, under $CUDA_PATH or
+/// /usr/local/cuda, so that they are searched after the emulation's (whose <cub/...> and Thrust
+/// memory resource come first), and Thrust's C++ device system unless `user_flags` chose a device
+/// system. Empty when no toolkit with Thrust is found.
+std::vector<std::string> host_thrust_flags(const std::string& nvcc,
+                                           const std::vector<std::string>& user_flags);
+
 /// Builds what `invocation` asks for. Returns the exit status (0 on success); messages go to
 /// stderr prefixed with "memcarlo-cc:".
 int run_driver(const CcInvocation& invocation, const DriverOptions& options);

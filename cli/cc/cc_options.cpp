@@ -1,6 +1,8 @@
 // Where memcarlo-cc finds its tools, headers and runtimes: the build tree that built it, or the
 // installed prefix it sits in (any prefix: the configured lists name {include} and {lib}); and
 // the flags it prints for builds that compile or link without it.
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -51,7 +53,45 @@ std::vector<std::string> installed_list(const char* list, const fs::path& prefix
   return out;
 }
 
+/// The CUDA toolkit's directory of Thrust and libcu++ headers (CUDA 13: include/cccl; CUDA 12:
+/// include), found beside `nvcc`, under $CUDA_PATH or /usr/local/cuda; empty when none has Thrust.
+std::string toolkit_thrust_include(const std::string& nvcc) {
+  std::vector<fs::path> toolkits;
+  if (!nvcc.empty()) {
+    toolkits.push_back(fs::path(nvcc).parent_path().parent_path());
+  }
+  if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr && *cuda_path) {
+    toolkits.emplace_back(cuda_path);
+  }
+  toolkits.emplace_back("/usr/local/cuda");
+  std::error_code ignored;
+  for (const fs::path& toolkit : toolkits) {
+    for (const fs::path& include : {toolkit / "include" / "cccl", toolkit / "include"}) {
+      if (fs::exists(include / "thrust" / "version.h", ignored)) {
+        return include.string();
+      }
+    }
+  }
+  return "";
+}
+
 }  // namespace
+
+std::vector<std::string> host_thrust_flags(const std::string& nvcc,
+                                           const std::vector<std::string>& user_flags) {
+  const std::string include = toolkit_thrust_include(nvcc);
+  if (include.empty()) {
+    return {};
+  }
+  std::vector<std::string> flags = {"-isystem", include};
+  const bool chosen = std::any_of(user_flags.begin(), user_flags.end(), [](const std::string& f) {
+    return f.rfind("-DTHRUST_DEVICE_SYSTEM=", 0) == 0;
+  });
+  if (!chosen) {
+    flags.push_back("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
+  }
+  return flags;
+}
 
 DriverOptions default_driver_options(const std::string& executable_directory) {
   DriverOptions options;
@@ -113,6 +153,9 @@ std::string print_compile_flags(const DriverOptions& options) {
   }
   if (flags.empty())
     return "";
+  for (std::string& flag : host_thrust_flags(options.nvcc, {})) {
+    flags.push_back(std::move(flag));
+  }
   flags.push_back("-std=c++20");  // the emulation needs C++20
   return shell_words(flags);
 }

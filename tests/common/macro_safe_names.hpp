@@ -1,8 +1,9 @@
 // Header files that programs' -D macros must not break: memcarlo's headers are read after a
 // program's command-line macros (PolyBench's -DN=64 -DM=64) and its own #defines, so an identifier
 // in them that a program may #define breaks the build (`template <class T>` with -DT=3). The rule:
-// no all-uppercase identifier (N, M, NX, TSTEPS, BLOCK_SIZE, ...) unless it is CUDA's or
-// memcarlo's own (CUDA*, MEMCARLO_*), and no one-letter identifier but the members CUDA itself
+// no all-uppercase identifier (N, M, NX, TSTEPS, BLOCK_SIZE, ...) unless it is CUDA's,
+// memcarlo's or Thrust's own (CUDA*, MEMCARLO_*, THRUST_*: a program that defines one of Thrust's
+// macros changes Thrust itself), and no one-letter identifier but the members CUDA itself
 // names (x, y, z, w of the vector types, f of cudaChannelFormatDesc). Used by the scans of the host
 // emulation's headers and of the instrumenter's resource headers.
 #pragma once
@@ -38,7 +39,8 @@ inline bool macro_safe(const std::string& identifier) {
   if (!all_upper) {
     return true;
   }
-  return identifier.starts_with("MEMCARLO_") || identifier.starts_with("CUDA");
+  return identifier.starts_with("MEMCARLO_") || identifier.starts_with("CUDA") ||
+         identifier.starts_with("THRUST_");
 }
 
 /// Identifiers of `path` that break the rule, outside comments, string and character literals

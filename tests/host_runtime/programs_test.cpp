@@ -312,3 +312,108 @@ TEST(HostModernPrograms, LineCommentsInsideLaunches) {
   EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
   EXPECT_EQ(traced_sizes(exe + ".mct").at("data[i]"), std::set<std::uint32_t>{4});
 }
+
+namespace {
+/// The lane addresses of every traced record of each access, by its expression in the loads
+/// table, one vector per warp record.
+std::map<std::string, std::vector<std::vector<std::uint64_t>>> traced_addresses(
+    const std::string& trace) {
+  const auto reader = memcarlo::tracebuf::TraceReader::open(trace);
+  std::map<std::uint32_t, std::string> expressions;
+  for (const memcarlo::tracebuf::LoadInfo& load : reader.loads()) {
+    expressions[load.id] = load.expression;
+  }
+  std::map<std::string, std::vector<std::vector<std::uint64_t>>> out;
+  for (const memcarlo::tracebuf::LaunchStreams& launch : reader.launches()) {
+    for (const memcarlo::tracebuf::WarpStream& stream : launch.warps) {
+      stream.for_each([&](const memcarlo::tracebuf::RecordView& record) {
+        std::vector<std::uint64_t> lanes;
+        for (unsigned k = 0; k < record.active_lanes(); ++k) {
+          lanes.push_back(record.active_address(k));
+        }
+        out[expressions[record.static_id()]].push_back(std::move(lanes));
+      });
+    }
+  }
+  return out;
+}
+}  // namespace
+
+namespace {
+/// Whether memcarlo-cc found a CUDA toolkit with Thrust: the instrumenter parses `<cub/...>` and
+/// `<thrust/...>` with the toolkit's headers, and Thrust is the toolkit's.
+bool toolkit_with_thrust() {
+  return contains(run(kCc + " --backend host --print-compile-flags"), "THRUST_DEVICE_SYSTEM");
+}
+}  // namespace
+
+// CUB and Thrust, which the host backend provides (CUB's primitives as its own implementation,
+// Thrust from the toolkit's headers on its C++ device system).
+TEST(HostLibraryPrograms, CubBlockWarpAndDeviceAlgorithmsComputeAndTraceTheirAccesses) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  // Without nvcc's register counts, which would compile the toolkit's CUB for the GPU.
+  const std::string exe = build("programs", "cub_primitives", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "runs on the CPU in the host backend; its memory accesses are not "
+                       "traced"))
+      << result.output;
+  // Two blocks of 64 threads with 4 items each: BlockLoad (TRANSPOSE) reads, and BlockStore
+  // (WARP_TRANSPOSE) writes, 512 consecutive ints, each warp instruction 32 consecutive ones
+  // (striped and warp-striped accesses are coalesced; a blocked one would step by 16 bytes).
+  const auto addresses = traced_addresses(exe + ".mct");
+  for (const char* access :
+       {"cub::BlockLoad::Load(block_itr, items)", "cub::BlockStore::Store(block_itr, items)"}) {
+    ASSERT_TRUE(addresses.count(access)) << access << " is not in the trace";
+    const auto& records = addresses.at(access);
+    EXPECT_EQ(records.size(), 16u) << access;
+    std::set<std::uint64_t> words;
+    for (const auto& lanes : records) {
+      ASSERT_EQ(lanes.size(), 32u) << access;
+      for (std::size_t k = 0; k < lanes.size(); ++k) {
+        EXPECT_EQ(lanes[k], lanes[0] + 4 * k) << access;
+        words.insert(lanes[k]);
+      }
+    }
+    ASSERT_EQ(words.size(), 512u) << access;
+    EXPECT_EQ(*words.rbegin() - *words.begin(), 511u * 4) << access;
+  }
+  EXPECT_TRUE(addresses.count("sums[blockIdx.x]"));  // the kernel's own access, probed
+  const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
+  EXPECT_TRUE(contains(info, "not traced:   CUB's device-wide algorithms ran on the CPU"))
+      << info.output;
+}
+
+TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";
+  }
+  const std::string exe = build("programs", "thrust_vectors", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_TRUE(contains(result, "Thrust runs on the CPU")) << result.output;
+  void* storage = nullptr;
+  const std::size_t at = result.output.find("storage ");
+  ASSERT_NE(at, std::string::npos) << result.output;
+  ASSERT_EQ(std::sscanf(result.output.c_str() + at, "storage %p", &storage), 1);
+  // The kernel reads and writes all 100 ints of the device_vector, in its storage.
+  const auto begin = reinterpret_cast<std::uintptr_t>(storage);
+  const auto addresses = traced_addresses(exe + ".mct");
+  ASSERT_TRUE(addresses.count("data[i]")) << "the kernel's accesses are not in the trace";
+  std::set<std::uint64_t> words;
+  for (const auto& lanes : addresses.at("data[i]")) {
+    for (const std::uint64_t address : lanes) {
+      EXPECT_GE(address, begin);
+      EXPECT_LT(address, begin + 100 * sizeof(int));
+      words.insert(address);
+    }
+  }
+  EXPECT_EQ(words.size(), 100u);
+  const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
+  EXPECT_TRUE(contains(info, "not traced:   Thrust's algorithms ran on the CPU")) << info.output;
+}
