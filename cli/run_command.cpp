@@ -63,7 +63,7 @@ TraceOutcome run_traced(const RunOptions& options) {
   std::error_code ignored;
   std::filesystem::remove(options.trace, ignored);  // never report a stale trace as this run's
   const auto env = tracing_environment(options);
-  const ProcessResult process = run_process(options.program, env);
+  const ProcessResult process = run_process(options.program, env, options.io);
   TraceOutcome outcome;
   outcome.process = process;
   if (!process.started) {

@@ -23,6 +23,7 @@ struct RunOptions {
   std::vector<std::string> overrides;
   bool bounds_check = true;          // MEMCARLO_BOUNDS_CHECK for the program
   std::vector<std::string> program;  // argv of the program
+  ProcessIo io;                      // the program's working directory and output (study)
 };
 
 struct TraceOutcome {

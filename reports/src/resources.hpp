@@ -12,6 +12,8 @@ std::string_view chart_js();
 std::string_view html_report_core_js();
 std::string_view html_report_simulation_js();
 std::string_view html_report_sweep_js();
+/// The study report's page (programs x points per metric, the average group last).
+std::string_view html_report_study_js();
 std::string_view html_report_css();
 
 }  // namespace memcarlo::resources
