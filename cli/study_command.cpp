@@ -40,6 +40,7 @@ struct StudyOptions {
   std::string study;
   std::string suite_root = ".";
   std::string output = "study";
+  std::string cache;  // empty: OUTPUT/cache
   bool resume = false;
   unsigned threads = 0;
   std::string shard;
@@ -126,6 +127,8 @@ class StudyRun {
     root_ = fs::absolute(options.suite_root).lexically_normal();
     out_ = fs::absolute(options.output).lexically_normal();
     cc_ = (fs::path(executable_directory()) / "memcarlo-cc").string();
+    cache_ =
+        options.cache.empty() ? out_ / "cache" : fs::absolute(options.cache).lexically_normal();
   }
 
   /// Runs the programs of `shard` (all without one); true when all of them ran.
@@ -323,7 +326,7 @@ class StudyRun {
   /// The program's executable in the build cache, built when missing.
   std::optional<StageFailure> build(const StudyProgramSpec& program, const std::string& key,
                                     fs::path& executable, json& performance) {
-    const fs::path done = out_ / "cache" / ("build-" + key);
+    const fs::path done = cache_ / ("build-" + key);
     // Named after the first source: programs that share a build share the executable.
     const fs::path exe_in = program.make ? fs::path("src") / program.executable
                                          : fs::path(program.sources.front()).stem();
@@ -392,7 +395,7 @@ class StudyRun {
   std::optional<StageFailure> trace(const StudyProgramSpec& program, const std::string& key,
                                     const fs::path& executable, fs::path& folder,
                                     json& performance) {
-    folder = out_ / "cache" / ("trace-" + key);
+    folder = cache_ / ("trace-" + key);
     if (fs::exists(folder / "traced")) {
       performance["trace_cached"] = true;
       return std::nullopt;
@@ -560,7 +563,8 @@ class StudyRun {
       // Paths under the output folder relative to it, so that a study's report reads the same
       // wherever its folder is (and its shards ran).
       status["stage"] = failure->stage;
-      status["reason"] = replace_all(failure->reason, out_.string() + "/", "");
+      status["reason"] = replace_all(replace_all(failure->reason, cache_.string() + "/", "cache/"),
+                                     out_.string() + "/", "");
     }
     write_atomically(dir / "status.json", status.dump(2) + "\n");
     report_line(program, status);
@@ -638,6 +642,7 @@ class StudyRun {
   StudySpec spec_;
   fs::path root_;
   fs::path out_;
+  fs::path cache_;
   std::string cc_;
   Position position_;
   bool progress_shown_ = false;
@@ -709,6 +714,9 @@ void add_study_command(CLI::App& app) {
                    "Output folder: study.json, study.csv, study.html, programs/NAME/ (each "
                    "program's sweep report and status) and cache/ (builds and traces)")
       ->capture_default_str();
+  study->add_option("--cache", options->cache,
+                    "Folder of the builds and traces (default: OUTPUT/cache); studies of the same "
+                    "programs can share one");
   study->add_flag("--resume", options->resume,
                   "Keep the programs (and the sweeps' points) that already finished with the "
                   "same trace, points, trials and seed; without it they are simulated again "

@@ -104,7 +104,7 @@
           cells.push(element('td', { className: 'number', text: valueText(entry, digitsOf(metric)) }));
           cells.push(element('td', { className: 'number', text: point.baseline ? '-' : changeText(entry, metric) }));
         });
-        body.appendChild(element('tr', { 'data-program': row.name, 'data-point': point.name }, cells));
+        body.appendChild(element('tr', { 'data-point': point.name, 'data-program': row.name }, cells));
       });
     });
     status.point_rows = body.children.length;
