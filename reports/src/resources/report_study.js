@@ -144,10 +144,13 @@
                ', simulate ' + seconds(performance.simulate_seconds) + ', wall ' + seconds(performance.wall_seconds)]
     ])]));
     var grid = element('div', { className: 'chart-grid' });
+    // Each metric's averaging method, as the first point that has an average states it (the
+    // baseline may have none: a prefetcher's coverage without a prefetcher).
     var methods = report.metrics.map(function (metric) {
-      var point = report.points[0];
-      var entry = report.average[point.name] ? report.average[point.name][metric.name] : null;
-      return metric.label + ': ' + (entry && entry.method ? entry.method : metric.average + ' mean over programs');
+      var stated = report.points.map(function (point) {
+        return report.average[point.name] ? report.average[point.name][metric.name] : null;
+      }).filter(function (entry) { return entry && isNumber(entry.mean) && entry.method; })[0];
+      return metric.label + ': ' + (stated ? stated.method : metric.average + ' mean over programs');
     });
     app.appendChild(section('Figures', [
       element('p', { className: 'note', id: 'methods-note', text: 'Whiskers: 95% interval of each mean over the trials; of the average over the programs. ' + methods.join('; ') + '.' }),
