@@ -527,7 +527,7 @@ class StudyRun {
       try {
         const json status = json::parse(read_file(dir / "status.json"));
         if (status.value("fingerprint", json()) == print && status["status"] == "ok") {
-          report_line(program, status);
+          report_line(program, status, true);
           return true;
         }
       } catch (const json::exception&) {  // none, or a torn one: run it again
@@ -571,7 +571,7 @@ class StudyRun {
     return !failure;
   }
 
-  void report_line(const StudyProgramSpec& program, const json& status) {
+  void report_line(const StudyProgramSpec& program, const json& status, bool resumed = false) {
     if (options_.quiet) {
       return;
     }
@@ -593,8 +593,9 @@ class StudyRun {
       std::ostringstream simulate;
       simulate.precision(3);
       simulate << p.value("simulate_seconds", 0.0);
-      std::cerr << "ok (" << stage("build", "build_cached") << ", "
-                << stage("trace", "trace_cached") << ", simulate " << simulate.str() << " s)\n";
+      std::cerr << "ok (" << (resumed ? "kept from the earlier run: " : "")
+                << stage("build", "build_cached") << ", " << stage("trace", "trace_cached")
+                << ", simulate " << simulate.str() << " s)\n";
     } else {
       std::cerr << "failed at " << status.value("stage", "?") << ": " << status.value("reason", "")
                 << "\n";

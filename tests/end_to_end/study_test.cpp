@@ -251,6 +251,25 @@ TEST(Study, ShardsThenResumeEqualOneProcess) {
             results_of(read_json(base_study().out / "study.json")));
 }
 
+TEST(Study, AProgressLineOnATerminalOnlyAndKeptProgramsSaySo) {
+  if (memcarlo::test_support::run_command("command -v script >/dev/null").exit_code != 0) {
+    GTEST_SKIP() << "no script(1) to give the study a terminal";
+  }
+  const fs::path out = copy_of_base("terminal");
+  // script(1) runs the study on a pseudo-terminal; the programs that ran are kept (--resume),
+  // the failed build is tried again, with its stage on the progress line.
+  const CommandResult terminal = memcarlo::test_support::run_command(
+      "TERM=xterm script -qec '" + kMemcarlo + " study " + base_study().file.string() +
+      " --suite-root " + kPrograms + " -o " + out.string() + " -j 2 --resume' /dev/null");
+  EXPECT_NE(terminal.output.find("\r\033[Kmemcarlo study: program 3 of 4 (broken): build"),
+            std::string::npos)
+      << terminal.output;
+  EXPECT_NE(terminal.output.find("[1/4] unit: ok (kept from the earlier run: "), std::string::npos)
+      << terminal.output;
+  // In a pipe, no progress line.
+  EXPECT_EQ(base_study().result.output.find("\033[K"), std::string::npos);
+}
+
 TEST(Study, BadStudyFileNamesThePlace) {
   json bad = study_file();
   bad["points"][1]["set"]["l1.nonsense"] = 1;
