@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "commands.hpp"
@@ -106,6 +107,16 @@ std::string expand(std::string text, const std::vector<std::pair<std::string, st
     text = replace_all(std::move(text), "{" + name + "}", value);
   }
   return text;
+}
+
+/// A file a Makefile build reads (sources, headers, makefiles), which its build key hashes; the
+/// outputs the build writes beside them (objects, the executable, results) are not.
+bool build_input(const fs::path& path) {
+  static const std::set<std::string, std::less<>> kExtensions = {
+      ".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".mk", ".config"};
+  const std::string name = path.filename().string();
+  return kExtensions.contains(path.extension().string()) || name.starts_with("Makefile") ||
+         name.starts_with("makefile");
 }
 
 void write_atomically(const fs::path& path, const std::string& text) {
@@ -277,7 +288,7 @@ class StudyRun {
       std::error_code error;
       for (fs::recursive_directory_iterator it(dir, error), end; !error && it != end;
            it.increment(error)) {
-        if (it->is_regular_file()) {
+        if (it->is_regular_file() && build_input(it->path())) {
           contents[fs::relative(it->path(), dir).string()] = sha256_of(read_file(it->path()));
         }
       }
@@ -328,7 +339,7 @@ class StudyRun {
                                     fs::path& executable, json& performance) {
     const fs::path done = cache_ / ("build-" + key);
     // Named after the first source: programs that share a build share the executable.
-    const fs::path exe_in = program.make ? fs::path("src") / program.executable
+    const fs::path exe_in = program.make ? fs::path(program.executable).filename()
                                          : fs::path(program.sources.front()).stem();
     executable = done / exe_in;
     if (fs::exists(done / "built") && fs::exists(executable)) {
@@ -349,9 +360,21 @@ class StudyRun {
     }
     std::vector<std::string> command;
     ProcessIo io{dir.string(), log.string()};
+    std::vector<std::pair<std::string, std::string>> environment;
     if (program.make) {
-      fs::copy(dir, partial / "src", fs::copy_options::recursive);
-      command = {"make", "-C", (partial / "src").string()};
+      // In the program's folder (suites' Makefiles include files by relative paths), always
+      // (-B: an executable that nvcc built there is not ours), with memcarlo-cc in nvcc's place
+      // twice over: the compiler variables, and an `nvcc` first on PATH for Makefiles that name
+      // nvcc itself.
+      const fs::path shim = partial / "bin";
+      fs::create_directories(shim);
+      std::ofstream(shim / "nvcc") << "#!/bin/sh\nexec '" << cc_ << "' --backend host \"$@\"\n";
+      fs::permissions(shim / "nvcc", fs::perms::owner_all | fs::perms::group_read |
+                                         fs::perms::group_exec | fs::perms::others_read |
+                                         fs::perms::others_exec);
+      const char* path = std::getenv("PATH");
+      environment.emplace_back("PATH", shim.string() + ":" + (path != nullptr ? path : ""));
+      command = {"make", "-B"};
       if (!program.make_target.empty()) {
         command.push_back(program.make_target);
       }
@@ -359,7 +382,6 @@ class StudyRun {
         command.push_back(variable + "=" + cc_ + " --backend host");
       }
       command.insert(command.end(), program.make_arguments.begin(), program.make_arguments.end());
-      io.working_directory = (partial / "src").string();
     } else {
       command = {cc_, "--backend", "host"};
       for (const std::string& source : program.sources) {
@@ -376,7 +398,12 @@ class StudyRun {
       command.push_back((partial / exe_in).string());
     }
     { std::ofstream(log) << "$ " << quote_command(command) << "\n"; }
-    const ProcessResult result = run_process(command, {}, io);
+    const ProcessResult result = run_process(command, environment, io);
+    if (program.make && result.started && result.shell_status() == 0 &&
+        fs::exists(dir / program.executable)) {
+      fs::copy_file(dir / program.executable, partial / exe_in,
+                    fs::copy_options::overwrite_existing);
+    }
     performance["build_seconds"] = seconds_since(started);
     if (!result.started || result.shell_status() != 0) {
       return StageFailure{"build", command[0] + " " + ended(result) + " (log: " + log.string() +
