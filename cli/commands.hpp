@@ -39,6 +39,8 @@ void add_run_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_simulate_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
+/// `memcarlo study`: programs of benchmark suites x hierarchy points, built, traced and simulated.
+void add_study_command(CLI::App& app);
 /// `memcarlo merge`: the report of a run from its --shard I/N files.
 void add_merge_command(CLI::App& app);
 void add_compare_command(CLI::App& app);

@@ -20,6 +20,7 @@ int run_command(int argc, char** argv) {
   memcarlo::cli::add_trace_command(app);
   memcarlo::cli::add_simulate_command(app);
   memcarlo::cli::add_sweep_command(app);
+  memcarlo::cli::add_study_command(app);
   memcarlo::cli::add_merge_command(app);
   memcarlo::cli::add_compare_command(app);
   memcarlo::cli::add_diff_command(app);

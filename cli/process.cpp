@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -15,7 +17,8 @@ extern char** environ;
 namespace memcarlo::cli {
 
 ProcessResult run_process(const std::vector<std::string>& argv,
-                          const std::vector<std::pair<std::string, std::string>>& environment) {
+                          const std::vector<std::pair<std::string, std::string>>& environment,
+                          const ProcessIo& io) {
   ProcessResult result;
   if (argv.empty()) {
     result.error = "no program to run";
@@ -48,10 +51,24 @@ ProcessResult run_process(const std::vector<std::string>& argv,
   }
   arg_pointers.push_back(nullptr);
 
+  // The working directory and the output file are the child's own (file actions), so that
+  // nothing of ours changes while it runs.
+  posix_spawn_file_actions_t actions;
+  ::posix_spawn_file_actions_init(&actions);
+  const bool redirected = !io.output.empty() || !io.working_directory.empty();
+  if (!io.output.empty()) {
+    ::posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    ::posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, io.output.c_str(),
+                                       O_WRONLY | O_CREAT | O_APPEND, 0644);
+    ::posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  }
+  if (!io.working_directory.empty()) {
+    ::posix_spawn_file_actions_addchdir_np(&actions, io.working_directory.c_str());
+  }
   pid_t pid = 0;
-  const int spawned =
-      ::posix_spawnp(&pid, args[0].c_str(), nullptr, nullptr, arg_pointers.data(),
-                     env_pointers.data());
+  const int spawned = ::posix_spawnp(&pid, args[0].c_str(), redirected ? &actions : nullptr,
+                                     nullptr, arg_pointers.data(), env_pointers.data());
+  ::posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
     result.error = "cannot run " + args[0] + ": " + std::strerror(spawned);
     return result;
@@ -78,7 +95,8 @@ std::string quote_command(const std::vector<std::string>& argv) {
     if (!out.empty()) {
       out += ' ';
     }
-    const bool plain = !arg.empty() && arg.find_first_of(" \t\"'\\$`!*?;&|<>()") == std::string::npos;
+    const bool plain =
+        !arg.empty() && arg.find_first_of(" \t\"'\\$`!*?;&|<>()") == std::string::npos;
     if (plain) {
       out += arg;
     } else {

@@ -17,10 +17,17 @@ struct ProcessResult {
   [[nodiscard]] int shell_status() const { return signal != 0 ? 128 + signal : exit_code; }
 };
 
+/// Where a child runs and where its output goes (empty: inherited from us).
+struct ProcessIo {
+  std::string working_directory;
+  std::string output;  // standard output and error, appended to this file; stdin from /dev/null
+};
+
 /// Runs argv[0] (searched on PATH) with `environment` added to ours; stdin, stdout and stderr
-/// are inherited. Blocks until it ends.
+/// are inherited unless `io` says otherwise. Blocks until it ends.
 ProcessResult run_process(const std::vector<std::string>& argv,
-                          const std::vector<std::pair<std::string, std::string>>& environment = {});
+                          const std::vector<std::pair<std::string, std::string>>& environment = {},
+                          const ProcessIo& io = {});
 
 /// A command line for messages, quoted where needed.
 std::string quote_command(const std::vector<std::string>& argv);

@@ -65,9 +65,11 @@ void add_report_command(CLI::App& app) {
   auto options = std::make_shared<ReportOptions>();
   auto* report = app.add_subcommand(
       "report",
-      "Turn a simulate or sweep report (JSON) into a self-contained HTML page with sortable "
+      "Turn a simulate, sweep or study report (JSON) into a self-contained HTML page with sortable "
       "tables and plots (opens offline; Chart.js is built in)");
-  report->add_option("FILE", options->input, "The report: simulate's report.json or sweep.json")
+  report
+      ->add_option("FILE", options->input,
+                   "The report: simulate's report.json, sweep.json or study.json")
       ->required();
   report->add_flag("--html", options->html, "Write the HTML page (the only format so far)");
   report->add_option("--output,-o", options->output,

@@ -109,7 +109,7 @@ TraceOutcome run_traced(const RunOptions& options) {
   const std::string status_path = tracebuf::stop_status_path(options.trace);
   std::filesystem::remove(status_path, ignored);
   const auto env = tracing_environment(options);
-  const ProcessResult process = run_process(options.program, env);
+  const ProcessResult process = run_process(options.program, env, options.io);
   TraceOutcome outcome;
   outcome.process = process;
   if (!process.started) {

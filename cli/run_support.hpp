@@ -28,6 +28,7 @@ struct RunOptions {
   /// (run --stop-after-trace; profile unless --run-to-end).
   bool stop_after_trace = false;
   std::vector<std::string> program;  // argv of the program
+  ProcessIo io;                      // the program's working directory and output (study)
 };
 
 /// The traced launch after which the runtime stopped the program (its status file).

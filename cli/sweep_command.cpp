@@ -15,7 +15,6 @@
 #include <set>
 
 #include "commands.hpp"
-#include "output_path.hpp"
 #include "memcarlo/analysis/paired_difference.hpp"
 #include "memcarlo/analysis/run_series.hpp"
 #include "memcarlo/analysis/summary.hpp"
@@ -28,24 +27,17 @@
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
 #include "merge.hpp"
+#include "output_path.hpp"
 #include "ranks.hpp"
 #include "shard_file.hpp"
 #include "simulate_feedback.hpp"
 #include "simulate_support.hpp"
 #include "sweep_points.hpp"
+#include "sweep_run.hpp"
 #include "sweep_store.hpp"
 
 namespace memcarlo::cli {
 namespace {
-
-struct SweepOptions {
-  SimulateOptions simulation;
-  std::vector<std::string> vary;
-  bool zip = false;
-  std::string points_file;
-  std::string csv;
-  bool resume = false;
-};
 
 /// The keys the trace compile reads none of: replacement, latencies, MSHRs, the store and L2
 /// policies that act during replay, the CTA scheduler, the prefetcher, the interconnect and the
@@ -56,8 +48,8 @@ struct SweepOptions {
 /// compile-relevant until someone proves otherwise.
 bool compile_ignores(const std::string& key) {
   static const std::set<std::string, std::less<>> kIgnored = {
-      "l1.replacement",  "l2.replacement", "l1.latency",          "l2.latency",         "l1.mshrs",
-      "l1.store_policy", "l2.inclusive",   "l2.write_activation", "l2.between_launches",
+      "l1.replacement", "l2.replacement", "l1.latency", "l2.latency", "l1.mshrs", "l1.store_policy",
+      "l2.inclusive", "l2.write_activation", "l2.between_launches",
       // the inter-module links act during replay only (numa.modules is read: placements)
       "numa.link_latency", "numa.link_bandwidth_gbs", "numa.topology"};
   constexpr std::string_view kIgnoredPrefixes[] = {"schedule.", "prefetch.", "interconnect."};
@@ -161,9 +153,8 @@ nlohmann::ordered_json sweep_run_json(const SimulateOptions& simulation,
           {"points", points}};
 }
 
-/// The sweep in one process, spread over MPI ranks, for --shard I/N (`shard` active: each point's
-/// trials of the shard go to a shard file) or for memcarlo merge (`merged`: the shards' trials and
-/// points instead of running them); the report comes from the same code in every case.
+}  // namespace
+
 void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedShards* merged) {
   const auto started = std::chrono::steady_clock::now();
   SweepOptions options = given;
@@ -215,8 +206,8 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
     }
   }
 
-  const auto reader = tracebuf::TraceReader::open(
-      simulation.trace, {.allow_truncated = simulation.allow_truncated});
+  const auto reader = tracebuf::TraceReader::open(simulation.trace,
+                                                  {.allow_truncated = simulation.allow_truncated});
   if (!reader.complete() && !simulation.quiet) {
     std::cerr << "memcarlo: warning: " << simulation.trace << " is truncated at byte "
               << reader.truncated_at() << " (" << reader.truncation_reason()
@@ -336,9 +327,9 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
         plan.max_trials = simulation.max_trials;
         plan.bins = simulation.bins;
         plan.threads = threads;
-        plan.sweep = SweepPosition{static_cast<std::uint32_t>(p),
-                                   static_cast<std::uint32_t>(points.size()),
-                                   parameters_text(points[p]), 0};
+        plan.sweep =
+            SweepPosition{static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(points.size()),
+                          parameters_text(points[p]), 0};
         plan.sweep_start = started;
         progress = std::make_unique<ProgressDriver>(plan, *compiled, config, mc, std::cerr);
       }
@@ -458,8 +449,6 @@ void run_sweep(const SweepOptions& given, const ShardSpec& shard, const MergedSh
               << (simulation.html.empty() ? "" : ", page: " + simulation.html) << "\n";
   }
 }
-
-}  // namespace
 
 void add_sweep_command(CLI::App& app) {
   auto options = std::make_shared<SweepOptions>();

@@ -11,6 +11,7 @@
 
 #include "checked_json.hpp"
 #include "memcarlo/reports/report.hpp"
+#include "memcarlo/reports/study_report.hpp"
 #include "memcarlo/reports/sweep_report.hpp"
 #include "resources.hpp"
 
@@ -22,6 +23,7 @@ using Checked = CheckedJson<HtmlReportError>;
 
 inline constexpr std::int64_t kSimulationSchemaVersion = kSchemaVersion;  // report.hpp
 inline constexpr std::string_view kSweepSchema = "memcarlo-sweep";
+inline constexpr std::string_view kStudySchema = "memcarlo-study";
 
 std::string at(const std::string& place, std::size_t index) {
   return place + "[" + std::to_string(index) + "]";
@@ -169,6 +171,33 @@ void check_sweep(const Checked& in, const json& report) {
   }
 }
 
+void check_study(const Checked& in, const json& report) {
+  const json& version = in.member(report, "", "version");
+  if (version_number(in, version, "version") != kStudySchemaVersion) {
+    in.fail("version", "unknown study report version " + version.dump() + ": this memcarlo reads " +
+                           std::to_string(kStudySchemaVersion));
+  }
+  object_member(in, report, "", "study");
+  const json& metrics = array_member(in, report, "", "metrics");
+  for (std::size_t m = 0; m < metrics.size(); ++m) {
+    in.text(in.member(metrics[m], at("metrics", m), "name"), at("metrics", m) + ".name");
+  }
+  const json& points = array_member(in, report, "", "points");
+  if (points.empty()) {
+    in.fail("points", "expected at least one point (the baseline)");
+  }
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    in.text(in.member(points[p], at("points", p), "name"), at("points", p) + ".name");
+  }
+  const json& programs = array_member(in, report, "", "programs");
+  for (std::size_t p = 0; p < programs.size(); ++p) {
+    const std::string place = at("programs", p);
+    in.text(in.member(programs[p], place, "name"), place + ".name");
+    in.text(in.member(programs[p], place, "status"), place + ".status");
+  }
+  object_member(in, report, "", "average");
+}
+
 /// Text that may stand inside a <script> element: no "</script" or "<!--" can end or disturb it.
 /// In JavaScript, "<\/" and "<\!" mean the same as "</" and "<!" inside strings and regular
 /// expressions, the only places such text occurs.
@@ -248,10 +277,16 @@ HtmlReportKind check_html_report(const json& report, const std::string& source) 
             "sweep report (\"schema\": \"memcarlo-sweep\")");
   }
   if (const auto schema = report.find("schema"); schema != report.end()) {
+    if (*schema == kStudySchema) {
+      check_study(in, report);
+      return HtmlReportKind::kStudy;
+    }
     if (*schema != kSweepSchema) {
-      in.fail("schema", "unknown schema " + schema->dump() +
-                            ": expected \"memcarlo-sweep\" (a sweep report) or a simulate report "
-                            "(\"schema_version\": 1)");
+      in.fail("schema",
+              "unknown schema " + schema->dump() +
+                  ": expected \"memcarlo-sweep\" (a sweep report), \"memcarlo-study\" (a study "
+                  "report) or a simulate report "
+                  "(\"schema_version\": 1)");
     }
     check_sweep(in, report);
     return HtmlReportKind::kSweep;
@@ -267,9 +302,10 @@ HtmlReportKind check_html_report(const json& report, const std::string& source) 
 
 std::string html_report(const json& report, const std::string& source) {
   const HtmlReportKind kind = check_html_report(report, source);
-  const std::string title =
-      std::string(kind == HtmlReportKind::kSweep ? "memcarlo sweep: " : "memcarlo report: ") +
-      source;
+  const std::string title = std::string(kind == HtmlReportKind::kSweep   ? "memcarlo sweep: "
+                                        : kind == HtmlReportKind::kStudy ? "memcarlo study: "
+                                                                         : "memcarlo report: ") +
+                            source;
   std::string page;
   page.reserve(resources::chart_js().size() + report.size() * 64 + 65536);
   page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -287,7 +323,7 @@ std::string html_report(const json& report, const std::string& source) {
   // The page's script first (its error capture sees everything after it), one element per part.
   for (const std::string_view part :
        {resources::html_report_core_js(), resources::html_report_simulation_js(),
-        resources::html_report_sweep_js()}) {
+        resources::html_report_sweep_js(), resources::html_report_study_js()}) {
     page += "<script>\n" + script_text(part) + "</script>\n";
   }
   // Chart.js last before the call that draws the page: its banner (version, license) stays intact.

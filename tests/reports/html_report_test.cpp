@@ -64,10 +64,10 @@ TEST(HtmlReport, EmbeddedTextCannotCloseItsElement) {
   const std::string text = embedded_report_text(page);
   EXPECT_EQ(text.find('<'), std::string::npos);
   EXPECT_EQ(embedded_report(page), report);
-  // The page's six script elements (data, the page's script in three parts, Chart.js, the call)
-  // and no other.
-  EXPECT_EQ(occurrences(page, "</script>"), 6u);
-  EXPECT_EQ(occurrences(page, "<script"), 6u);
+  // The page's seven script elements (data, the page's script in four parts, Chart.js, the
+  // call) and no other.
+  EXPECT_EQ(occurrences(page, "</script>"), 7u);
+  EXPECT_EQ(occurrences(page, "<script"), 7u);
 }
 
 TEST(HtmlReport, InlinesChartJsFromTheInstalledPackage) {

@@ -432,7 +432,9 @@ var memcarloReport = (function () {
       Chart.defaults.font.size = 12;
       var report = JSON.parse(document.getElementById('report-data').textContent);
       app.textContent = '';
-      if (report.schema === 'memcarlo-sweep') {
+      if (report.schema === 'memcarlo-study') {
+        api.renderStudy(app, report);
+      } else if (report.schema === 'memcarlo-sweep') {
         api.renderSweep(app, report);
       } else {
         api.renderSimulation(app, report);

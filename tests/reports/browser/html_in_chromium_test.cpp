@@ -106,8 +106,7 @@ std::vector<std::size_t> chart_points(const json& status, const std::string& nam
 
 /// Opens the page, checks that it drew without an error and returns what it recorded (and in
 /// `dom`, when given, the rendered DOM).
-json open_page(const fs::path& page, const std::string& fragment = "",
-               std::string* dom = nullptr) {
+json open_page(const fs::path& page, const std::string& fragment = "", std::string* dom = nullptr) {
   const BrowserRun run = chromium(page, "--dump-dom", fragment);
   if (dom != nullptr) {
     *dom = run.dom;
@@ -236,13 +235,14 @@ TEST(HtmlInChromium, PrefetchingSectionWhenAPrefetcherIsOn) {
   const auto made = memcarlo("synth --pattern chain --blocks 16 -o " + trace.string());
   ASSERT_EQ(made.exit_code, 0) << made.output;
   const fs::path report = scratch_dir() / "browser-chain-mta.json";
-  const auto r = memcarlo("simulate " + trace.string() +
-                          " --set prefetch.policy=mta -n 4 -q -o " + report.string());
+  const auto r = memcarlo("simulate " + trace.string() + " --set prefetch.policy=mta -n 4 -q -o " +
+                          report.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json written = read_json_file(report);
   std::size_t prefetching_loads = 0;
   for (const json& load : written["loads"]) {
-    prefetching_loads += load.contains("prefetch_coverage") && load["prefetch_coverage"].is_object() ? 1 : 0;
+    prefetching_loads +=
+        load.contains("prefetch_coverage") && load["prefetch_coverage"].is_object() ? 1 : 0;
   }
   ASSERT_GT(prefetching_loads, 0u);
   ASSERT_LT(prefetching_loads, written["loads"].size());  // the store has no prefetch metric (null)
@@ -254,12 +254,15 @@ TEST(HtmlInChromium, PrefetchingSectionWhenAPrefetcherIsOn) {
   const json status = open_page(page);
   // coverage, timely coverage (the Snake paper's accuracy), accuracy (useful / issued), timely
   // accuracy, late, early-eviction and useless ratios
-  EXPECT_EQ(chart_points(status, "prefetch-ratios"), std::vector<std::size_t>(7, prefetching_loads));
-  EXPECT_EQ(chart_points(status, "prefetch-traffic"), std::vector<std::size_t>(2, prefetching_loads));
+  EXPECT_EQ(chart_points(status, "prefetch-ratios"),
+            std::vector<std::size_t>(7, prefetching_loads));
+  EXPECT_EQ(chart_points(status, "prefetch-traffic"),
+            std::vector<std::size_t>(2, prefetching_loads));
 
   const fs::path plain = scratch_dir() / "browser-chain-none.json";
   ASSERT_EQ(memcarlo("simulate " + trace.string() + " -n 2 -q -o " + plain.string()).exit_code, 0);
-  const BrowserRun without = chromium(make_page(plain.string(), "browser-chain-none.html"), "--dump-dom", "");
+  const BrowserRun without =
+      chromium(make_page(plain.string(), "browser-chain-none.html"), "--dump-dom", "");
   EXPECT_EQ(without.dom.find("<h2>Prefetching</h2>"), std::string::npos);
   EXPECT_EQ(without.dom.find(">prefetch coverage</th>"), std::string::npos);
   EXPECT_NE(without.dom.find("<tr data-load="), std::string::npos);
@@ -440,3 +443,85 @@ TEST(HtmlInChromium, LocalityHeatmapsHaveBlockAxesAndAColourScale) {
 }
 
 }  // namespace
+
+// The study page (memcarlo study): one figure per metric with the programs along the x axis, a bar
+// per point (a dataset each) and the average group last, each bar with its interval; the table
+// of every program and the average x point; ratios on [0, 1]; no text over other text.
+TEST(HtmlInChromium, StudyFigureHasProgramsThenTheAverageAndABarPerPoint) {
+  const auto entry = [](double mean) {
+    return json{{"mean", mean},
+                {"ci95", {mean * 0.95, mean * 1.05}},
+                {"difference", {{"mean", 0.0}, {"ci95", {0.0, 0.0}}, {"pairs", 4}}},
+                {"ratio", {{"mean", 1.0}, {"ci95", {1.0, 1.0}}}}};
+  };
+  json programs = json::array();
+  json average = json::object();
+  const std::vector<std::string> points = {"none", "snake", "next-line"};
+  for (const std::string name : {"gemm", "hotspot-with-a-long-name"}) {
+    json results = json::object();
+    for (std::size_t p = 0; p < points.size(); ++p) {
+      results[points[p]] = {{"l1_read_hit_ratio", entry(0.2 + 0.1 * static_cast<double>(p))},
+                            {"latency_cycles", entry(300 - 20 * static_cast<double>(p))}};
+    }
+    programs.push_back(
+        {{"name", name}, {"path", "suite/" + name}, {"status", "ok"}, {"results", results}});
+  }
+  programs.push_back({{"name", "broken"},
+                      {"path", "suite/broken"},
+                      {"status", "failed"},
+                      {"stage", "build"},
+                      {"reason", "does not compile"}});
+  for (const std::string& point : points) {
+    average[point] = {{"l1_read_hit_ratio", entry(0.3)}, {"latency_cycles", entry(280)}};
+    average[point]["l1_read_hit_ratio"]["method"] = "arithmetic mean over programs";
+  }
+  const json report = {
+      {"schema", "memcarlo-study"},
+      {"version", 1},
+      {"study",
+       {{"name", "browser"},
+        {"file", "browser.json"},
+        {"suite_root", "/suites"},
+        {"trials", 4},
+        {"seed", 1},
+        {"baseline", "none"}}},
+      {"metrics",
+       {{{"name", "l1_read_hit_ratio"},
+         {"label", "L1 read hit ratio"},
+         {"unit", "ratio"},
+         {"average", "arithmetic"},
+         {"change", "difference"}},
+        {{"name", "latency_cycles"},
+         {"label", "latency"},
+         {"unit", "cycles"},
+         {"average", "geometric"},
+         {"change", "ratio"}}}},
+      {"points",
+       {{{"name", "none"}, {"baseline", true}},
+        {{"name", "snake"}, {"baseline", false}},
+        {{"name", "next-line"}, {"baseline", false}}}},
+      {"programs", programs},
+      {"average", average},
+      {"failures", {{{"program", "broken"}, {"stage", "build"}, {"reason", "does not compile"}}}},
+      {"performance",
+       {{"build_seconds", 12.0},
+        {"trace_seconds", 3.0},
+        {"simulate_seconds", 8.0},
+        {"wall_seconds", 24.0}}}};
+  const fs::path file = scratch_dir() / "browser-study.json";
+  std::ofstream(file) << report.dump();
+  std::string dom;
+  const json status = open_page(make_page(file.string(), "browser-study.html"), "", &dom);
+  EXPECT_EQ(status["kind"], "study");
+  EXPECT_EQ(status["point_rows"], 9);  // (2 programs + the average) x 3 points
+  for (const std::string metric : {"l1_read_hit_ratio", "latency_cycles"}) {
+    const json& chart = chart_named(status, "study-" + metric);
+    EXPECT_EQ(chart["points"], json::parse("[3, 3, 3]")) << metric;
+    EXPECT_EQ(chart["datasets"].size(), 3u);
+    EXPECT_EQ(chart["labels"].back().get<std::string>().rfind("average", 0), 0u) << chart.dump();
+    EXPECT_EQ(chart["scales"]["x"]["rotation"], 0.0);
+    expect_text_apart(chart["texts"], chart["width"], chart["height"], metric);
+  }
+  EXPECT_EQ(chart_named(status, "study-l1_read_hit_ratio")["scales"]["y"]["max"], 1.0);
+  EXPECT_NE(dom.find("does not compile"), std::string::npos);
+}

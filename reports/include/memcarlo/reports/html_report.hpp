@@ -16,12 +16,13 @@ class HtmlReportError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class HtmlReportKind { kSimulation, kSweep };
+enum class HtmlReportKind { kSimulation, kSweep, kStudy };
 
 /// Which report `report` is, after checking the fields the page reads: a simulate report
 /// ("schema_version": 1, with inputs, overall, loads and convergence; each load with its place,
 /// expression, kind and counts) or a sweep report ("schema": "memcarlo-sweep", "version": 1, with
-/// inputs.varied_keys and points, each with parameters, overall and difference). Optional parts
+/// inputs.varied_keys and points, each with parameters, overall and difference) or a study report
+/// ("schema": "memcarlo-study", "version": 1, with metrics, points, programs and average). Optional parts
 /// (allocations, kernels, performance, a load's latency_histogram) may be missing. Throws
 /// HtmlReportError("SOURCE: PLACE: ...") otherwise.
 HtmlReportKind check_html_report(const nlohmann::json& report, const std::string& source);

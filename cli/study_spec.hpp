@@ -1,0 +1,51 @@
+// A study file (`memcarlo study STUDY.json`, docs/studies.md): programs of benchmark suites, how
+// to build, feed, run and check each, and the points (a preset and --set overrides each) that
+// every program is simulated under. Reading it checks every field and names the file and the
+// place of a mistake (UserError, exit code 2).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "memcarlo/reports/study_report.hpp"
+
+namespace memcarlo::cli {
+
+struct StudyProgramSpec {
+  std::string name;
+  std::string path;  // the program's folder under the suite root ("." by default)
+  // Built by memcarlo-cc from these sources (relative to the folder) ...
+  std::vector<std::string> sources;
+  std::vector<std::string> include;
+  std::vector<std::string> defines;
+  std::vector<std::string> flags;
+  // ... or by the folder's Makefile with memcarlo-cc as the compiler variable(s).
+  bool make = false;
+  std::string make_target;
+  std::vector<std::string> make_variables;  // variables set to "memcarlo-cc --backend host"
+  std::vector<std::string> make_arguments;  // more make arguments (VAR=value)
+  std::string executable;                   // the program the Makefile builds
+  std::vector<std::string> args;
+  std::string inputs;  // shell command that makes the inputs, in the work folder
+  std::string kernels;
+  std::string launch;
+  std::vector<std::string> output_contains;  // success check on the output
+  std::string check_command;                 // success check: a shell command, status 0
+  std::string note;
+};
+
+struct StudySpec {
+  reports::StudyInputs inputs;  // name, description, metrics, points, baseline, trials, seed
+  std::vector<StudyProgramSpec> programs;
+  std::string trace_hierarchy;  // sizes the snapshot (default: the baseline's preset)
+  unsigned snapshot_factor = 4;
+  std::string file;
+  std::string folder;  // the study file's folder ({study} in commands)
+};
+
+/// Reads and checks `path`.
+StudySpec read_study(const std::string& path);
+
+}  // namespace memcarlo::cli
