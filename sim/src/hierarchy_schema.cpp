@@ -298,10 +298,8 @@ Parameter policy_key(const KeySpec& spec) {
 /// The keys every registered policy of `registry` owns.
 template <class Registry>
 void add_policy_keys(const Registry& registry, std::vector<Parameter>& out) {
-  for (const auto& entry : registry.entries()) {
-    for (const KeySpec& spec : entry.keys) {
-      out.push_back(policy_key(spec));
-    }
+  for (const KeySpec& spec : registry.keys()) {
+    out.push_back(policy_key(spec));
   }
 }
 
@@ -355,7 +353,7 @@ std::vector<Parameter> build() {
               "unified array (a carveout removes ways)",
               MEMCARLO_FIELD(l1.associativity), 1, 64),
       choice("l1.replacement", "L1 replacement policy", MEMCARLO_FIELD(l1.replacement),
-             replacement::names()),
+             replacement::registry().names()),
       integer("l1.latency", "L1 hit latency t1 in cycles", MEMCARLO_FIELD(l1.latency), 1, 100000),
       choice("l1.store_policy",
              "What a store does to L1: invalidate the line, update it if present, or allocate it "
@@ -374,7 +372,7 @@ std::vector<Parameter> build() {
       integer("l2.slices", "L2 slices; lines are spread over slices by address",
               MEMCARLO_FIELD(l2.slices), 1, 1024),
       choice("l2.replacement", "L2 replacement policy", MEMCARLO_FIELD(l2.replacement),
-             replacement::names()),
+             replacement::registry().names()),
       integer("l2.latency", "L2 hit latency t2 in cycles (from issue at the SM)",
               MEMCARLO_FIELD(l2.latency), 1, 100000),
       boolean("l2.inclusive", "Inclusive L2: an L2 eviction invalidates the line in every L1",
@@ -397,7 +395,7 @@ std::vector<Parameter> build() {
               "Cycles between two drains of the SM queues into the L2 (keep below l2.latency)",
               MEMCARLO_FIELD(interconnect.epoch_cycles), 1, 1 << 20),
       choice("dram.model", "DRAM latency model: banked (channels, banks, row buffers) or fixed",
-             MEMCARLO_FIELD(dram.model), dram::names()),
+             MEMCARLO_FIELD(dram.model), dram::registry().names()),
       integer("dram.channels", "DRAM channels", MEMCARLO_FIELD(dram.channels), 1, 4096),
       integer("dram.banks", "Banks per channel", MEMCARLO_FIELD(dram.banks), 1, 1024),
       integer("dram.row_bytes", "Row (page) size in bytes per bank", MEMCARLO_FIELD(dram.row_bytes),
@@ -458,6 +456,8 @@ std::vector<Parameter> build() {
   out.push_back(policy_key(ldesc::kUnpinCycles));
   add_policy_keys(schedule::registry(), out);
   add_policy_keys(placement::registry(), out);
+  add_policy_keys(replacement::registry(), out);
+  add_policy_keys(dram::registry(), out);
   for (const KeySpec& spec : prefetch::BuiltIn::keys()) {
     out.push_back(policy_key(spec));
   }

@@ -66,8 +66,7 @@ class L2Drain final : public L2Side {
     k_.dram_location = lines.dram;
     if (!keep) {
       l2_.reset(config_.l2.sets(), config_.l2.associativity, s_.lines,
-                static_cast<std::uint32_t>(std::countr_zero(trace_.l2_lines_per_l1_line)),
-                L2Policy{});
+                static_cast<std::uint32_t>(std::countr_zero(trace_.l2_lines_per_l1_line)));
     }
   }
 

@@ -1,9 +1,10 @@
 // One trial, with the prefetchers of a registry list: picks the instantiations for the
 // configured policies once (the SM side per L1 replacement policy and prefetcher, the L2 side
 // per L2 replacement policy), then replays every launch with that launch's random streams.
-// The engine compiles 3 x |prefetchers| SM sides and 3 L2 sides, and as many SM sides again
-// with the Locality Descriptors' L1 priorities (kLdescCache, trial_ldesc_cache.cpp); run_trial
-// uses prefetch::BuiltIn, a test adds its own prefetcher with BuiltIn::With<P>.
+// Per prefetcher the engine compiles one SM side per alternative of replacement::AnyPolicy (lru,
+// fifo, and Dynamic for every other policy), and one L2 side per alternative; the Locality
+// Descriptors' L1 layer is an L1Admission of the SM side (sm_side.hpp). run_trial uses
+// prefetch::BuiltIn; a test runs its own prefetchers with run_trial_with<prefetch::List<P...>>.
 #pragma once
 
 #include <string>
@@ -16,16 +17,21 @@ namespace memcarlo::sim {
 namespace detail {
 
 template <template <class> class Cache>
-void select_policy(AnyCache<Cache>& cache, const std::string& key, const std::string& name) {
-  // Keep the existing storage when the policy is unchanged; switch alternatives otherwise.
+void select_policy(AnyCache<Cache>& cache, const HierarchyConfig& config, std::string_view level) {
+  // Keep the existing storage when the policy is unchanged; switch alternatives otherwise. A
+  // run-time policy is handed over every trial (its parameters may differ); an inlined one has
+  // none, and keeping it keeps its storage.
   std::visit(
-      [&](auto policy) {
-        using Policy = decltype(policy);
+      [&](auto&& policy) {
+        using Policy = std::decay_t<decltype(policy)>;
         if (!std::holds_alternative<Cache<Policy>>(cache)) {
           cache.template emplace<Cache<Policy>>();
         }
+        if constexpr (std::is_same_v<Policy, replacement::Dynamic>) {
+          std::get<Cache<Policy>>(cache).set_policy(std::move(policy));
+        }
       },
-      replacement::make(key, name));
+      replacement::make(config, level));
 }
 
 /// Sizes the trial's state and result for `trace`.
@@ -43,8 +49,8 @@ void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, Tria
 /// hold a different untraced line, plus the requests of a few epochs in flight.
 std::uint32_t untraced_line_capacity(const HierarchyConfig& config);
 
-/// run_trial_with<prefetch::Prefetching>: a trial whose prefetcher is not none (in its own
-/// translation unit, trial_prefetching.cpp).
+/// run_trial_with<prefetch::Prefetching, L1Admission::kPerTrial>: a trial whose prefetcher is
+/// not none, with or without ldesc.cache (in its own translation unit, trial_prefetching.cpp).
 TrialResult run_trial_prefetching(const CompiledTrace& trace, const HierarchyConfig& config,
                                   std::uint64_t seed, std::uint64_t trial,
                                   TrialWorkspace& workspace);
@@ -53,20 +59,21 @@ TrialResult run_trial_prefetching(const CompiledTrace& trace, const HierarchyCon
 /// descriptors (otherwise the plain instantiations run, bit for bit the same as without it).
 bool uses_ldesc_cache(const CompiledTrace& trace, const HierarchyConfig& config);
 
-/// run_trial_with<prefetch::BuiltIn, true>: a trial with ldesc.cache (trial_ldesc_cache.cpp).
+/// run_trial_with<prefetch::List<prefetch::None>, L1Admission::kOn>: a trial without a prefetcher
+/// with ldesc.cache (trial_ldesc_cache.cpp).
 TrialResult run_trial_ldesc_cache(const CompiledTrace& trace, const HierarchyConfig& config,
                                   std::uint64_t seed, std::uint64_t trial,
                                   TrialWorkspace& workspace);
 
 }  // namespace detail
 
-template <class PrefetcherList, bool kLdescCache = false>
+template <class PrefetcherList, L1Admission kAdmission = L1Admission::kOff>
 TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& config,
                            std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
   TrialWorkspace::State& state = workspace.state();
   TrialResult result;
-  detail::select_policy(state.l1, "l1.replacement", config.l1.replacement);
-  detail::select_policy(state.l2, "l2.replacement", config.l2.replacement);
+  detail::select_policy<PrivateCaches>(state.l1, config, "l1");
+  detail::select_policy<SharedCache>(state.l2, config, "l2");
   PrefetcherList::visit(config, [&](auto prefetcher) {
     using Prefetcher = decltype(prefetcher);
     detail::begin_trial(trace, config, state, result,
@@ -77,8 +84,9 @@ TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& co
           using L2 = typename std::decay_t<decltype(l2)>::policy_type;
           LaunchStreams streams;  // each launch's, assigned by replay_launches
           Residency residency(trace, state, config.sm.count);
-          SmSideOf<L1, Prefetcher, kLdescCache> sm_side(trace, config, streams, state, residency,
-                                                        l1, std::move(prefetcher), result);
+          SmSideOf<L1, Prefetcher, kAdmission> sm_side(
+              trace, config, streams, state, residency, l1, std::move(prefetcher), result,
+              kAdmission == L1Admission::kPerTrial && detail::uses_ldesc_cache(trace, config));
           L2Drain<L2> l2_side(trace, config, streams, state, l2, result);
           detail::replay_launches(trace, config, seed, trial, state, residency, streams, sm_side,
                                   l2_side, result);

@@ -50,21 +50,38 @@ struct NoL1Priorities {
   explicit NoL1Priorities(const HierarchyConfig& /*config*/) {}
 };
 
-/// kLdescCache: the Locality Descriptors' bypass and pinning in the L1 (ldesc/l1_roles.hpp),
-/// compiled only into the instantiations trial_ldesc_cache.cpp makes, so that without it the
-/// replay does not even test a line's role.
-template <class L1Policy, class Prefetcher, bool kLdescCache = false>
+/// Whether an SM side has the Locality Descriptors' bypass and pinning in the L1
+/// (ldesc/l1_roles.hpp), a layer over the replacement policy:
+///   kOff       never: the layer is not compiled and the replay does not even test a line's role
+///              (the `none` replay, trial.cpp);
+///   kOn        always (trial_ldesc_cache.cpp: `none` with ldesc.cache);
+///   kPerTrial  when the trial needs it (detail::uses_ldesc_cache), one test of a member per
+///              access otherwise (the prefetching SM sides, trial_prefetching.cpp): so the
+///              prefetchers' SM sides are not compiled twice.
+enum class L1Admission : std::uint8_t { kOff, kOn, kPerTrial };
+
+template <class L1Policy, class Prefetcher, L1Admission kAdmission = L1Admission::kOff>
 class SmSideOf final : public SmSide {
   using L1View = typename PrivateCaches<L1Policy>::View;
   static constexpr bool kDecoupled = decoupled_storage<Prefetcher>();
+  static constexpr bool kLdescCache = kAdmission != L1Admission::kOff;
   using Priorities = std::conditional_t<kLdescCache, ldesc::L1Priorities, NoL1Priorities>;
 
  public:
   SmSideOf(const CompiledTrace& trace, const HierarchyConfig& config, LaunchStreams& streams,
            TrialWorkspace::State& state, Residency& residency, PrivateCaches<L1Policy>& l1,
-           Prefetcher prefetcher, TrialResult& result)
-      : trace_(trace), config_(config), streams_(streams), s_(state), residency_(residency),
-        l1_(l1), prefetcher_(std::move(prefetcher)), result_(result), priorities_(config) {
+           Prefetcher prefetcher, TrialResult& result, bool ldesc_cache = false)
+      : trace_(trace),
+        config_(config),
+        streams_(streams),
+        s_(state),
+        residency_(residency),
+        l1_(l1),
+        prefetcher_(std::move(prefetcher)),
+        result_(result),
+        ldesc_cache_(kAdmission == L1Admission::kOn ||
+                     (kAdmission == L1Admission::kPerTrial && ldesc_cache)),
+        priorities_(config) {
     if constexpr (Prefetcher::kMaxRequests > 0) {
       prefetch_rows_ = state.counter_groups.enable(kPrefetchGroup, trace.slots.size());
     }
@@ -102,11 +119,12 @@ class SmSideOf final : public SmSide {
 
   void begin_launch(const LaunchTrace& launch) override {
     if (k_.l1_enabled) {
-      l1_.reset(config_.sm.count, config_.l1.sets(), launch.occupancy.l1_ways, s_.lines,
-                L1Policy{});
+      l1_.reset(config_.sm.count, config_.l1.sets(), launch.occupancy.l1_ways, s_.lines);
       if constexpr (kLdescCache) {
-        priorities_.begin_launch(trace_, launch, config_.sm.count, config_.l1.sets(),
-                                 launch.occupancy.l1_ways);
+        if (ldesc_active()) {
+          priorities_.begin_launch(trace_, launch, config_.sm.count, config_.l1.sets(),
+                                   launch.occupancy.l1_ways);
+        }
       }
     }
     if constexpr (Prefetcher::kMaxRequests > 0) {
@@ -405,11 +423,25 @@ class SmSideOf final : public SmSide {
 
   // ---- Locality Descriptors in the L1 (compiled only with kLdescCache) ---------------------
 
+  /// Whether this trial has the L1 priorities: a constant unless kPerTrial.
+  [[nodiscard]] MEMCARLO_HOT bool ldesc_active() const {
+    if constexpr (kAdmission == L1Admission::kOff) {
+      return false;
+    } else if constexpr (kAdmission == L1Admission::kOn) {
+      return true;
+    } else {
+      return ldesc_cache_;
+    }
+  }
+
   /// The role of `line` in SM `sm`'s L1 at `clock`, after the unpinning timer had its say;
   /// kNormal, a constant, without ldesc.cache.
   MEMCARLO_HOT ldesc::L1Role admit(const L1View& l1, std::uint32_t sm, std::uint32_t line,
                                    std::uint64_t clock) {
     if constexpr (kLdescCache) {
+      if (!ldesc_active()) {
+        return ldesc::L1Role::kNormal;
+      }
       priorities_.tick(l1, sm, clock);
       return line < trace_.l1_line_count()
                  ? priorities_.traced_role(line)
@@ -439,13 +471,13 @@ class SmSideOf final : public SmSide {
                                  std::uint32_t line, Holder holder, ldesc::L1Role role,
                                  WayFlags* evicted) {
     if constexpr (kLdescCache) {
-      return priorities_.template fill<kNoteEvicted>(l1, sm, set, line, holder,
-                                                     streams_.l1_replacement, role, evicted);
-    } else {
-      (void)role;
-      return l1.template fill<kNoteEvicted>(sm, set, line, holder, streams_.l1_replacement,
-                                            evicted);
+      if (ldesc_active()) {
+        return priorities_.template fill<kNoteEvicted>(l1, sm, set, line, holder,
+                                                       streams_.l1_replacement, role, evicted);
+      }
     }
+    (void)role;
+    return l1.template fill<kNoteEvicted>(sm, set, line, holder, streams_.l1_replacement, evicted);
   }
 
   // ---- GPU prefetching (compiled only for a prefetcher that may ask for lines) ------------
@@ -715,7 +747,9 @@ class SmSideOf final : public SmSide {
   std::vector<std::uint64_t> prefetched_ways_;  // per (SM, set): ways of unused prefetched lines
   std::uint64_t l1_way_mask_ = 0;               // the launch's ways
 
-  // ldesc.cache: the lines' roles, the soft pins and the unpinning timer (empty without it).
+  // ldesc.cache: on in this trial (kPerTrial; kOn: always), and the lines' roles, the soft pins
+  // and the unpinning timer (empty with kOff).
+  bool ldesc_cache_ = false;
   [[no_unique_address]] Priorities priorities_;
 };
 

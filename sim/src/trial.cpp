@@ -17,7 +17,7 @@ void begin_trial(const CompiledTrace& trace, const HierarchyConfig& config,
   result.loads.resize(trace.loads.size());
   result.allocations.resize(trace.allocation_names.size());
   result.kernels.resize(trace.kernel_names.size());
-  state.dram = dram::make(config.dram);  // cheap; keeps a workspace valid across hierarchies
+  state.dram = dram::make(config);  // cheap; keeps a workspace valid across hierarchies
   state.slot_counters.assign(trace.slots.size(), AccessCounters{});
   // Zeroed in place: the vector keeps its memory from the previous trial.
   state.latency_counts.assign(trace.slots.size() * latency::kRowSize, 0);
@@ -99,13 +99,13 @@ std::uint64_t TrialWorkspace::bytes() const {
 // compiled in trial_prefetching.cpp.
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
+  if (config.prefetch.policy != prefetch::None::kName) {
+    return detail::run_trial_prefetching(trace, config, seed, trial, workspace);
+  }
   if (detail::uses_ldesc_cache(trace, config)) {
     return detail::run_trial_ldesc_cache(trace, config, seed, trial, workspace);
   }
-  if (config.prefetch.policy == prefetch::None::kName) {
-    return run_trial_with<prefetch::List<prefetch::None>>(trace, config, seed, trial, workspace);
-  }
-  return detail::run_trial_prefetching(trace, config, seed, trial, workspace);
+  return run_trial_with<prefetch::List<prefetch::None>>(trace, config, seed, trial, workspace);
 }
 
 }  // namespace memcarlo::sim

@@ -139,9 +139,16 @@ struct SmState {
   MissTracker misses;
 };
 
+/// A cache (PrivateCaches or SharedCache) of each replacement policy the engine inlines
+/// (replacement::AnyPolicy's alternatives).
+template <template <class> class Cache, class Policies = replacement::AnyPolicy>
+struct CachesOf;
+template <template <class> class Cache, class... Policies>
+struct CachesOf<Cache, std::variant<Policies...>> {
+  using type = std::variant<Cache<Policies>...>;
+};
 template <template <class> class Cache>
-using AnyCache = std::variant<Cache<replacement::Lru>, Cache<replacement::Fifo>,
-                              Cache<replacement::Random>>;
+using AnyCache = typename CachesOf<Cache>::type;
 
 struct TrialWorkspace::State {
   std::vector<AccessCounters> slot_counters;

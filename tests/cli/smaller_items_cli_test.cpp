@@ -8,6 +8,7 @@
 
 #include "cli_fixtures.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
+#include "memcarlo/sim/schedule/cta_scheduler.hpp"
 
 namespace {
 
@@ -122,8 +123,12 @@ TEST(UnknownKeyHint, NamesACommandThatExists) {
   EXPECT_NE(keys.output.find("l1.size ("), std::string::npos) << keys.output;
   // Keys that policies own, and the policy choices, say they may be left out and what they
   // default to.
-  EXPECT_NE(keys.output.find("schedule.cta (choice: round-robin bcs distributed tafe locality "
-                             "ldesc), optional, default \"round-robin\""),
+  std::string schedulers;  // the registry's names, whatever schedulers are built in
+  for (const std::string& name : memcarlo::sim::schedule::registry().names()) {
+    schedulers += (schedulers.empty() ? "" : " ") + name;
+  }
+  EXPECT_NE(keys.output.find("schedule.cta (choice: " + schedulers +
+                             "), optional, default \"round-robin\""),
             std::string::npos)
       << keys.output;
   EXPECT_NE(keys.output.find("placement.page_bytes (size), optional, default 4096"),

@@ -149,5 +149,32 @@ TEST(NumaModules, AMachineThatDoesNotSplitEvenlyIsRefusedNamingTheKeys) {
   EXPECT_EQ(load_hierarchy("fermi-c2050").numa.modules, 1u);
 }
 
+TEST(Partition, TheGridIsCutAlongColumnsOrRowsIntoOneChunkPerSm) {
+  // Grid 4 x 2: block id = x + 4y. Column order (y fastest): 0 4 1 5 2 6 3 7; row order: the ids.
+  LaunchTrace launch = launch_of(8);
+  launch.grid = {4, 2, 1};
+  const auto queues = [&](const std::string& order, std::uint32_t sms) {
+    const HierarchyConfig config =
+        load_hierarchy("fermi-c2050", {"sm.count=" + std::to_string(sms), "schedule.cta=partition",
+                                       "schedule.partition.order=" + order});
+    RandomStream random(1, Purpose::kCtaSchedule, 0, 0);
+    schedule::CtaPlan plan;
+    schedule::make(config)->plan({launch, sms, 1, 1}, random, plan);
+    schedule::check_plan(plan, 8, sms, "partition");
+    Queues out(sms);
+    for (std::uint32_t sm = 0; sm < sms; ++sm) {
+      const std::uint32_t q = plan.queue_of_sm[sm];
+      out[sm].assign(plan.order.begin() + plan.queue_begin[q],
+                     plan.order.begin() + plan.queue_begin[q + 1]);
+    }
+    return out;
+  };
+  EXPECT_EQ(queues("column", 2), (Queues{{0, 4, 1, 5}, {2, 6, 3, 7}}));
+  EXPECT_EQ(queues("row", 2), (Queues{{0, 1, 2, 3}, {4, 5, 6, 7}}));
+  // 3 SMs: chunks [0, 2), [2, 5), [5, 8) of the order (s x B / S).
+  EXPECT_EQ(queues("column", 3), (Queues{{0, 4}, {1, 5, 2}, {6, 3, 7}}));
+  EXPECT_THROW((void)queues("diagonal", 2), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace memcarlo::sim

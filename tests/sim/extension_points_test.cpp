@@ -118,8 +118,10 @@ struct DrawingPrefetcher {
   }
 };
 
+// none and the test prefetchers only: each prefetcher of the list is 3 SM sides compiled here
+// (one per inlined L1 policy), and these tests run no built-in prefetcher.
 using TestPrefetchers =
-    prefetch::BuiltIn::With<UselessPrefetcher, NextLinePrefetcher, DrawingPrefetcher>;
+    prefetch::List<prefetch::None, UselessPrefetcher, NextLinePrefetcher, DrawingPrefetcher>;
 
 TrialResult run_with(const std::string& path, const HierarchyConfig& config,
                      std::uint64_t trial = 0) {
@@ -513,8 +515,9 @@ TEST(PolicyKeys, BadValuesAndUnknownPoliciesNameTheKey) {
   };
   EXPECT_NE(message("placement.page_bytes=big").find("placement.page_bytes: expected a size"),
             std::string::npos);
-  EXPECT_NE(message("schedule.cta=nope").find("schedule.cta: expected one of round-robin"),
-            std::string::npos);
+  const std::string unknown_scheduler = message("schedule.cta=nope");
+  EXPECT_NE(unknown_scheduler.find("schedule.cta: expected one of "), std::string::npos);
+  EXPECT_NE(unknown_scheduler.find("round-robin"), std::string::npos);
   EXPECT_NE(message("prefetch.policy=nope").find("prefetch.policy: expected one of none"),
             std::string::npos);
   const std::vector<ParameterInfo>& keys = hierarchy_parameters();
@@ -537,27 +540,49 @@ TEST(UnknownPolicy, EveryFamilyNamesItsKeyAndListsTheKnownPolicies) {
     }
     return std::string("no error");
   };
+  // The list is the registry's, whatever policies are built in: "a, b, c".
+  const auto listed = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& name : names) {
+      out += (out.empty() ? "" : ", ") + name;
+    }
+    return out;
+  };
   HierarchyConfig config = load_hierarchy("fermi-c2050");
   config.schedule.cta = "nope";
+  const std::vector<std::string> schedulers = schedule::registry().names();
+  EXPECT_NE(std::find(schedulers.begin(), schedulers.end(), "test-reverse"), schedulers.end());
   EXPECT_EQ(message([&] { (void)schedule::make(config); }),
-            "schedule.cta: unknown policy \"nope\"; expected one of round-robin, bcs, distributed, "
-            "tafe, locality, ldesc, test-reverse, test-swap");
+            "schedule.cta: unknown policy \"nope\"; expected one of " + listed(schedulers));
   config = load_hierarchy("fermi-c2050");
   config.placement.policy = "nope";
-  EXPECT_NE(message([&] { (void)placement::make(config); })
-                .find("placement.policy: unknown policy \"nope\"; expected one of interleaved"),
-            std::string::npos);
-  EXPECT_EQ(message([&] { (void)replacement::make("l2.replacement", "mru"); }),
-            "l2.replacement: unknown policy \"mru\"; expected one of lru, fifo, random");
+  EXPECT_EQ(message([&] { (void)placement::make(config); }),
+            "placement.policy: unknown policy \"nope\"; expected one of " +
+                listed(placement::registry().names()));
+  config = load_hierarchy("fermi-c2050");
+  config.l2.replacement = "mru";
+  EXPECT_EQ(message([&] { (void)replacement::make(config, "l2"); }),
+            "l2.replacement: unknown policy \"mru\"; expected one of " +
+                listed(replacement::registry().names()));
   config = load_hierarchy("fermi-c2050");
   config.prefetch.policy = "nope";
   EXPECT_EQ(message([&] { prefetch::BuiltIn::visit(config, [](auto) {}); }),
-            "prefetch.policy: unknown policy \"nope\"; expected one of none, next-line, "
-            "intra-warp, inter-warp, mta, cta-aware, snake, ldesc");
+            "prefetch.policy: unknown policy \"nope\"; expected one of " +
+                listed(prefetch::BuiltIn::names()));
   config = load_hierarchy("fermi-c2050");
   config.dram.model = "nope";
-  EXPECT_EQ(message([&] { (void)dram::make(config.dram); }),
-            "dram.model: unknown model \"nope\"; expected one of banked, fixed");
+  EXPECT_EQ(
+      message([&] { (void)dram::make(config); }),
+      "dram.model: unknown model \"nope\"; expected one of " + listed(dram::registry().names()));
+  // Every family lists at least its default.
+  for (const auto& [names, fallback] :
+       {std::pair{schedulers, std::string("round-robin")},
+        std::pair{placement::registry().names(), std::string("interleaved")},
+        std::pair{replacement::registry().names(), std::string("lru")},
+        std::pair{prefetch::BuiltIn::names(), std::string("none")},
+        std::pair{dram::registry().names(), std::string("banked")}}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), fallback), names.end()) << fallback;
+  }
 }
 
 }  // namespace

@@ -100,7 +100,7 @@ TEST(LatencyHistogram, AReusedLineTakesTheL1LatencyAndTheFirstReadDramsIsolatedL
   // rounded to cycles as the drain rounds it.
   const CompiledTrace compiled = compile_trace(tracebuf::TraceReader::open(path), config);
   ASSERT_EQ(compiled.transactions.size(), 10u);
-  const auto model = dram::make(config.dram);
+  const auto model = dram::make(config);
   model->reset();
   const std::uint32_t bursts = 4 * std::max<std::uint32_t>(1, config.l2.sector / 32);
   const dram::Request request{compiled.dram_location[compiled.transactions[0].line], bursts, false};

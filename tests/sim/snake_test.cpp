@@ -456,8 +456,9 @@ TEST(SnakeTrial, ARandomGatherTrainsNothingThrottlesAndKeepsTheHitRatio) {
     config.prefetch.policy = std::string(ThrottleWatchingSnake::kName);
     config.params.set("prefetch.snake.peak_bytes_per_cycle", "16");
     ThrottleWatchingSnake::throttled = 0;
-    (void)run_trial_with<prefetch::BuiltIn::With<ThrottleWatchingSnake>>(compiled, config, 7,
-                                                                          trial, workspace);
+    // A list of the watcher alone: the built-in prefetchers' SM sides are not compiled here.
+    (void)run_trial_with<prefetch::List<ThrottleWatchingSnake>>(compiled, config, 7, trial,
+                                                                workspace);
     EXPECT_GT(ThrottleWatchingSnake::throttled, 0u) << trial;
     config.prefetch.policy = "snake";
     config.params = one_sm().params;

@@ -64,4 +64,11 @@ std::unique_ptr<Model> make_banked(const DramConfig& config) {
   return std::make_unique<Banked>(config);
 }
 
+void register_banked(DramRegistry& registry) {
+  registry.add({"banked",
+                "channels, banks and row buffers with GDDR/HBM timings",
+                {},
+                [](const HierarchyConfig& config) { return make_banked(config.dram); }});
+}
+
 }  // namespace memcarlo::sim::dram

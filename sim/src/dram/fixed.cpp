@@ -21,4 +21,11 @@ std::unique_ptr<Model> make_fixed(const DramConfig& config) {
   return std::make_unique<Fixed>(config);
 }
 
+void register_fixed(DramRegistry& registry) {
+  registry.add(
+      {"fixed", "constant latency dram.base_latency", {}, [](const HierarchyConfig& config) {
+         return make_fixed(config.dram);
+       }});
+}
+
 }  // namespace memcarlo::sim::dram

@@ -1,35 +1,19 @@
-// The DRAM model registry: one line per model.
-#include "banked.hpp"
-#include "fixed.hpp"
-#include "memcarlo/sim/policy_registry.hpp"
+// The DRAM model registry: each model registers itself from its own file (the list of
+// sim/src/dram the build generates, sim/CMakeLists.txt).
+#include "memcarlo/sim/dram/model.hpp"
 
 namespace memcarlo::sim::dram {
-namespace {
 
-const Entry kRegistry[] = {
-    {"banked", "channels, banks and row buffers with GDDR/HBM timings", make_banked},
-    {"fixed", "constant latency dram.base_latency", make_fixed},
-};
-
-}  // namespace
-
-std::span<const Entry> registry() { return kRegistry; }
-
-std::vector<std::string> names() {
-  std::vector<std::string> out;
-  for (const Entry& entry : kRegistry) {
-    out.emplace_back(entry.name);
-  }
-  return out;
+DramRegistry& registry() {
+  static DramRegistry models("dram.model", "banked", register_builtin);
+  return models;
 }
 
-std::unique_ptr<Model> make(const DramConfig& config) {
-  for (const Entry& entry : kRegistry) {
-    if (entry.name == config.model) {
-      return entry.make(config);
-    }
+std::unique_ptr<Model> make(const HierarchyConfig& config) {
+  if (const DramRegistry::Entry* entry = registry().find_or_null(config.dram.model)) {
+    return entry->make(config);
   }
-  throw unknown_policy("dram.model", config.model, names(), "model");
+  throw unknown_policy("dram.model", config.dram.model, registry().names(), "model");
 }
 
 }  // namespace memcarlo::sim::dram

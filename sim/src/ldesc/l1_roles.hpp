@@ -78,7 +78,8 @@ class RangeTable {
 
 /// The L1 side of ldesc.cache for one trial: per traced line its role in the current launch,
 /// per (SM, set) the soft-pinned ways (hard-pinned ways are the cache's own pinned masks), and
-/// per SM when its timer next unpins. Used by SmSideOf<..., kLdescCache = true> only.
+/// per SM when its timer next unpins. Used by the SM sides whose L1Admission is not kOff
+/// (sm_side.hpp).
 class L1Priorities {
  public:
   explicit L1Priorities(const HierarchyConfig& config);

@@ -30,4 +30,11 @@ std::unique_ptr<Placement> make_first_touch(const HierarchyConfig& config) {
   return std::make_unique<FirstTouch>(config);
 }
 
+void register_first_touch(PlacementRegistry& registry) {
+  registry.add({"first-touch",
+                "a page on the module whose SM's request reaches the L2 first, decided per trial",
+                {},
+                make_first_touch});
+}
+
 }  // namespace memcarlo::sim::placement

@@ -27,4 +27,13 @@ std::unique_ptr<Placement> make_interleaved(const HierarchyConfig& config) {
   return std::make_unique<Interleaved>(config);
 }
 
+void register_interleaved(PlacementRegistry& registry) {
+  registry.add(
+      {"interleaved",
+       "page p on module p mod M; in it, L2 slices by line number, DRAM channels and banks "
+       "by address bits",
+       {kPageBytes, kAllocationPlacements},
+       make_interleaved});
+}
+
 }  // namespace memcarlo::sim::placement

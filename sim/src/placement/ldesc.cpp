@@ -106,4 +106,13 @@ std::unique_ptr<Placement> make_ldesc(const HierarchyConfig& config) {
   return std::make_unique<Ldesc>(config);
 }
 
+void register_ldesc(PlacementRegistry& registry) {
+  registry.add(
+      {"ldesc",
+       "Locality Descriptors: a described data structure interleaved over the modules by its "
+       "own address bits (Algorithm 2, bits 7-16); other pages interleaved",
+       {},
+       make_ldesc});
+}
+
 }  // namespace memcarlo::sim::placement

@@ -1,44 +1,16 @@
-// The page placement registry: one line per placement.
+// The page placement registry: each placement registers itself from its own file (the list of
+// sim/src/placement the build generates, sim/CMakeLists.txt).
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "first_touch.hpp"
 #include "interleaved.hpp"
-#include "ldesc.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
-#include "tafe.hpp"
-#include "xor_hashed.hpp"
 
 namespace memcarlo::sim::placement {
 
 PlacementRegistry& registry() {
-  static PlacementRegistry placements(
-      "placement.policy", "interleaved",
-      {
-          {"interleaved",
-           "page p on module p mod M; in it, L2 slices by line number, DRAM channels and banks "
-           "by address bits",
-           {kPageBytes, kAllocationPlacements},
-           make_interleaved},
-          {"xor", "a page on the XOR of its page number's log2(M)-bit digits (M a power of two)",
-           {},
-           make_xor_hashed},
-          {"first-touch",
-           "a page on the module whose SM's request reaches the L2 first, decided per trial",
-           {},
-           make_first_touch},
-          {"tafe",
-           "TAFE: a page on the module whose blocks (tafe CTA order) are estimated to touch it, "
-           "or the one nearest to all of them; other pages interleaved",
-           {kTafeTid},
-           make_tafe},
-          {"ldesc",
-           "Locality Descriptors: a described data structure interleaved over the modules by its "
-           "own address bits (Algorithm 2, bits 7-16); other pages interleaved",
-           {},
-           make_ldesc},
-      });
+  static PlacementRegistry placements("placement.policy", "interleaved", register_builtin);
   return placements;
 }
 

@@ -137,4 +137,13 @@ std::unique_ptr<Placement> make_tafe(const HierarchyConfig& config) {
   return std::make_unique<Tafe>(config);
 }
 
+void register_tafe(PlacementRegistry& registry) {
+  registry.add(
+      {"tafe",
+       "TAFE: a page on the module whose blocks (tafe CTA order) are estimated to touch it, "
+       "or the one nearest to all of them; other pages interleaved",
+       {kTafeTid},
+       make_tafe});
+}
+
 }  // namespace memcarlo::sim::placement

@@ -46,4 +46,11 @@ std::unique_ptr<Placement> make_xor_hashed(const HierarchyConfig& config) {
   return std::make_unique<XorHashed>(config);
 }
 
+void register_xor_hashed(PlacementRegistry& registry) {
+  registry.add({"xor",
+                "a page on the XOR of its page number's log2(M)-bit digits (M a power of two)",
+                {},
+                make_xor_hashed});
+}
+
 }  // namespace memcarlo::sim::placement

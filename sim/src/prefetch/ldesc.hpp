@@ -152,4 +152,6 @@ class LdescPrefetcher {
   std::vector<Recent> recent_;   // per SM
 };
 
+using Ldesc = LdescPrefetcher;  // the name the build's list gives ldesc.hpp
+
 }  // namespace memcarlo::sim::prefetch

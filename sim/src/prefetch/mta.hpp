@@ -45,4 +45,6 @@ class ManyThreadAware {
   InterWarp inter_;
 };
 
+using Mta = ManyThreadAware;  // the name the build's list gives mta.hpp
+
 }  // namespace memcarlo::sim::prefetch

@@ -29,4 +29,11 @@ std::unique_ptr<CtaScheduler> make_block_clustering(const HierarchyConfig&) {
   return std::make_unique<BlockClustering>();
 }
 
+void register_block_clustering(CtaRegistry& registry) {
+  registry.add({"bcs",
+                "block clustering: blocks 2p and 2p + 1 on SM p mod S, one queue per SM",
+                {},
+                make_block_clustering});
+}
+
 }  // namespace memcarlo::sim::schedule

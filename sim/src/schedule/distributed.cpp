@@ -29,4 +29,13 @@ std::unique_ptr<CtaScheduler> make_distributed(const HierarchyConfig&) {
   return std::make_unique<Distributed>();
 }
 
+void register_distributed(CtaRegistry& registry) {
+  registry.add(
+      {"distributed",
+       "the grid in numa.modules contiguous chunks, chunk m on module m's SMs (round-robin "
+       "with one module)",
+       {},
+       make_distributed});
+}
+
 }  // namespace memcarlo::sim::schedule

@@ -142,4 +142,13 @@ std::unique_ptr<CtaScheduler> make_ldesc(const HierarchyConfig& config) {
   return std::make_unique<Ldesc>();
 }
 
+void register_ldesc(CtaRegistry& registry) {
+  registry.add(
+      {"ldesc",
+       "Locality Descriptors: Algorithm 1's clusters one per SM; with numa.modules > 1, "
+       "Algorithm 2's zones first, clusters on the zone's module; no descriptors: round-robin",
+       {},
+       make_ldesc});
+}
+
 }  // namespace memcarlo::sim::schedule

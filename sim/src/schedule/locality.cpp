@@ -161,4 +161,13 @@ std::unique_ptr<CtaScheduler> make_locality(const HierarchyConfig&) {
   return std::make_unique<Locality>();
 }
 
+void register_locality(CtaRegistry& registry) {
+  registry.add(
+      {"locality",
+       "blocks clustered by the lines they share (the launch's locality graph) onto one SM "
+       "and one module, ceil(B / parts) blocks per part, one queue per SM",
+       {},
+       make_locality});
+}
+
 }  // namespace memcarlo::sim::schedule

@@ -1,44 +1,14 @@
-// The CTA scheduler registry: one line per scheduler.
+// The CTA scheduler registry: each scheduler registers itself from its own file (the list of
+// sim/src/schedule the build generates, sim/CMakeLists.txt).
+#include <algorithm>
 #include <string>
 
-#include "block_clustering.hpp"
-#include "distributed.hpp"
-#include "ldesc.hpp"
-#include "locality.hpp"
-#include "round_robin.hpp"
-#include "tafe.hpp"
+#include "memcarlo/sim/schedule/cta_scheduler.hpp"
 
 namespace memcarlo::sim::schedule {
 
 CtaRegistry& registry() {
-  static CtaRegistry schedulers(
-      "schedule.cta", "round-robin",
-      {
-          {"round-robin", "blocks in launch order, block i on SM i mod S first", {},
-           make_round_robin},
-          {"bcs", "block clustering: blocks 2p and 2p + 1 on SM p mod S, one queue per SM", {},
-           make_block_clustering},
-          {"distributed",
-           "the grid in numa.modules contiguous chunks, chunk m on module m's SMs (round-robin "
-           "with one module)",
-           {},
-           make_distributed},
-          {"tafe",
-           "TAFE: blocks row/column/depth-major by the first TID_DEP access's block-id "
-           "coefficients, cut into numa.modules equal chunks, chunk m on module m's SMs",
-           {},
-           make_tafe},
-          {"locality",
-           "blocks clustered by the lines they share (the launch's locality graph) onto one SM "
-           "and one module, ceil(B / parts) blocks per part, one queue per SM",
-           {},
-           make_locality},
-          {"ldesc",
-           "Locality Descriptors: Algorithm 1's clusters one per SM; with numa.modules > 1, "
-           "Algorithm 2's zones first, clusters on the zone's module; no descriptors: round-robin",
-           {},
-           make_ldesc},
-      });
+  static CtaRegistry schedulers("schedule.cta", "round-robin", register_builtin);
   return schedulers;
 }
 

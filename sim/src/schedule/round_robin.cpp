@@ -22,4 +22,9 @@ std::unique_ptr<CtaScheduler> make_round_robin(const HierarchyConfig&) {
   return std::make_unique<RoundRobin>();
 }
 
+void register_round_robin(CtaRegistry& registry) {
+  registry.add(
+      {"round-robin", "blocks in launch order, block i on SM i mod S first", {}, make_round_robin});
+}
+
 }  // namespace memcarlo::sim::schedule

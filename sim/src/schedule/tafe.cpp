@@ -55,4 +55,12 @@ std::unique_ptr<CtaScheduler> make_tafe(const HierarchyConfig&) {
   return std::make_unique<Tafe>();
 }
 
+void register_tafe(CtaRegistry& registry) {
+  registry.add({"tafe",
+                "TAFE: blocks row/column/depth-major by the first TID_DEP access's block-id "
+                "coefficients, cut into numa.modules equal chunks, chunk m on module m's SMs",
+                {},
+                make_tafe});
+}
+
 }  // namespace memcarlo::sim::schedule

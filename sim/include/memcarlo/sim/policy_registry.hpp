@@ -1,10 +1,14 @@
-// The registries of the engine's policies (CTA schedulers, page placements, GPU prefetchers):
-// one entry per implementation, with its name, what it does, the hierarchy keys it owns and how
-// to make it. A policy's keys are ordinary hierarchy keys (`memcarlo hierarchy keys` lists them,
-// `--set` and sweeps vary them); a hierarchy file that does not set one gets its default.
+// The registries of the engine's policies, one shape for every family (CTA schedulers, page
+// placements, replacement policies, DRAM models; the GPU prefetchers are a type list with the
+// same fields, prefetch/registry.hpp): one entry per implementation, with its name, what it does,
+// the hierarchy keys it owns (type, default, meaning) and a factory that sees the whole
+// configuration. A policy's keys are ordinary hierarchy keys (`memcarlo hierarchy keys` lists
+// them, `--set` and sweeps vary them); a hierarchy file that does not set one gets its default.
 //
-// Adding a policy: its file, and one line in its family's registration function (or, outside
-// the engine, one `registry().add(...)` in a static initializer, as the tests do).
+// Adding a built-in policy: one file in its family's folder, sim/src/<family>/<stem>.cpp, that
+// defines `void register_<stem>(<Family>Registry& registry)` calling registry.add({...}). The
+// build finds the file (a glob) and generates the call (sim/CMakeLists.txt): no list to edit.
+// Outside the engine (a test, a tool), one `registry().add(...)` in a static initializer.
 #pragma once
 
 #include <algorithm>
@@ -47,7 +51,7 @@ struct PolicyEntry {
 };
 
 /// The entries of one family of policies, chosen by the hierarchy key `key()`. Entries are kept
-/// in registration order; names are unique.
+/// in registration order, the default first; names are unique.
 template <class Factory>
 class PolicyRegistry {
  public:
@@ -59,15 +63,26 @@ class PolicyRegistry {
       add(std::move(entry));
     }
   }
+  /// The registry `register_all` fills (a family's generated list of its built-in policies).
+  PolicyRegistry(std::string_view key, std::string_view fallback,
+                 void (*register_all)(PolicyRegistry&))
+      : key_(key), fallback_(fallback) {
+    register_all(*this);
+  }
 
   /// Registers one more policy; returns true so that a static initializer can call it. A name
-  /// already registered is a programming error.
+  /// already registered is a programming error. The default (`fallback`) is kept first, so
+  /// listings and error messages start with it.
   bool add(Entry entry) {
     if (find_or_null(entry.name) != nullptr) {
       throw std::logic_error(std::string(key_) + ": policy " + std::string(entry.name) +
                              " is registered twice");
     }
-    entries_.push_back(std::move(entry));
+    if (entry.name == fallback_) {
+      entries_.push_front(std::move(entry));
+    } else {
+      entries_.push_back(std::move(entry));
+    }
     return true;
   }
 
@@ -94,6 +109,19 @@ class PolicyRegistry {
     return out;
   }
   [[nodiscard]] const std::deque<Entry>& entries() const { return entries_; }
+  /// The keys of every entry, each once (entries may share keys), in registration order.
+  [[nodiscard]] std::vector<KeySpec> keys() const {
+    std::vector<KeySpec> out;
+    for (const Entry& entry : entries_) {
+      for (const KeySpec& spec : entry.keys) {
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const KeySpec& known) { return known.name == spec.name; })) {
+          out.push_back(spec);
+        }
+      }
+    }
+    return out;
+  }
   [[nodiscard]] std::string_view key() const { return key_; }
   [[nodiscard]] std::string_view fallback() const { return fallback_; }
 

@@ -226,6 +226,11 @@ class PrivateCaches {
   /// Allocates only when sizes grow.
   void reset(std::uint32_t instances, std::uint32_t sets, std::uint32_t ways, LineTable& lines,
              const Policy& policy) {
+    policy_ = policy;
+    reset(instances, sets, ways, lines);
+  }
+  /// As above, with the policy set_policy gave (a default-constructed one if none).
+  void reset(std::uint32_t instances, std::uint32_t sets, std::uint32_t ways, LineTable& lines) {
     sets_ = sets;
     row_ = (ways + 3) & ~3u;
     const std::size_t cells = std::size_t{instances} * sets * row_;
@@ -236,9 +241,10 @@ class PrivateCaches {
     masks_.assign(std::size_t{instances} * sets,
                   SetMasks{ways == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ways) - 1, 0});
     lines_ = &lines;
-    policy_ = policy;
     policy_.reset(instances * sets, ways);
   }
+  /// The policy the next reset() starts (its parameters; its state is reset then).
+  void set_policy(Policy policy) { policy_ = std::move(policy); }
 
   /// Valid after reset(); before it (an L1 that is disabled), a view on nothing.
   View view() {

@@ -92,14 +92,20 @@ class SharedCache {
   /// grow.
   void reset(std::uint32_t sets, std::uint32_t ways, LineTable& lines, std::uint32_t part_shift,
              const Policy& policy) {
+    policy_ = policy;
+    reset(sets, ways, lines, part_shift);
+  }
+  /// As above, with the policy set_policy gave (a default-constructed one if none).
+  void reset(std::uint32_t sets, std::uint32_t ways, LineTable& lines, std::uint32_t part_shift) {
     ways_ = ways;
     part_shift_ = part_shift;
     ways_state_.assign(std::size_t{sets} * ways, SharedWay{});
     invalid_.assign(sets, ways == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ways) - 1);
     lines_ = &lines;
-    policy_ = policy;
     policy_.reset(sets, ways);
   }
+  /// The policy the next reset() starts (its parameters; its state is reset then).
+  void set_policy(Policy policy) { policy_ = std::move(policy); }
 
   View view() {
     return {ways_state_.data(),

@@ -2,8 +2,9 @@
 // prefetcher, that the trial turns into one SM-side instantiation per (L1 replacement policy,
 // prefetcher). Policies that only decide per launch (CTA schedulers, placements) stay out of
 // template lists, so the instantiations grow as L1 policies x prefetchers and no faster.
-// The built-in list is prefetch::BuiltIn (sim/src/prefetch/builtin.hpp, one line per policy);
-// a test or a tool adds a prefetcher with BuiltIn::With<Extra> (one line) and runs trials
+// The built-in list is prefetch::BuiltIn (sim/src/prefetch/builtin.hpp: every header of that
+// folder, listed by the build); a test or a tool adds a prefetcher with BuiltIn::With<Extra>
+// (one line) and runs trials
 // through run_trial_with (sim/src/run_trial.hpp).
 #pragma once
 
