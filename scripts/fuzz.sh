@@ -73,7 +73,8 @@ mkdir -p "$build_dir"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++-16 \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo ${launcher[@]+"${launcher[@]}"} -DMEMCARLO_FUZZ=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
+  ${launcher[@]+"${launcher[@]}"} -DMEMCARLO_FUZZ=ON \
   -DMEMCARLO_BUILD_TESTS=OFF -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
   -DMEMCARLO_BUILD_CUDA_BACKEND=OFF "-DMEMCARLO_SKIP_COMPONENTS=host;examples;cuda" \
   >"$build_dir/configure.log" 2>&1 || { cat "$build_dir/configure.log" >&2; exit 2; }

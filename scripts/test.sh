@@ -62,10 +62,12 @@ ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs" --timeout 
 # out (their heavy dependencies are not instrumented anyway) to keep CI well under an hour, and so
 # does the browser test of the HTML reports (Chromium is not instrumented; the release build runs it).
 # -g1 (line tables only) keeps sanitizer reports symbolized with file:line at a fraction of the
-# compile and link time of full debug information.
+# compile and link time of full debug information. -Og: GCC spends 3.8 times less CPU compiling
+# with ASan+UBSan at -Og than at -O2 (cli/sweep_command.cpp: 39 s against 148 s; 81 s at -O1);
+# the instrumentation is the same, the tests run a little slower.
 stage "ASan+UBSan build"
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_SANITIZE=ON \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-Og -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-Og -g1 -DNDEBUG" \
   -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
   -DMEMCARLO_BUILD_CUDA_BACKEND=OFF -DMEMCARLO_BROWSER_TESTS=OFF
 cmake --build build-sanitize -j"$jobs"
@@ -81,7 +83,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 tsan_targets=(sim_tests host_runtime_emulation_test host_runtime_trace_test tracebuf_tests)
 stage "TSan build"
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMCARLO_TSAN=ON \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DMEMCARLO_SANITIZE=OFF \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-Og -g1 -DNDEBUG" -DMEMCARLO_SANITIZE=OFF \
   -DMEMCARLO_BUILD_TESTS=ON -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
   -DMEMCARLO_BUILD_CUDA_BACKEND=OFF -DMEMCARLO_BROWSER_TESTS=OFF -DMEMCARLO_WITH_MPI=OFF
 cmake --build build-tsan -j"$jobs" --target "${tsan_targets[@]}"

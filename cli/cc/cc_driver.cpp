@@ -505,12 +505,14 @@ class Driver {
   }
 
   /// nvcc compiling the original `source` with the user's preprocessor, standard and GPU flags
-  /// into the temporary `object` (for checks: resource usage, whether nvcc accepts it).
+  /// into the temporary `object` (for checks: resource usage, whether nvcc accepts it). `phase`
+  /// is `-c` (host and device code) or `-fatbin` (the device code only, for every GPU target).
   std::vector<std::string> nvcc_compile(const std::string& source, const std::string& object,
-                                        const std::vector<std::string>& extra) const {
+                                        const std::vector<std::string>& extra,
+                                        const std::string& phase = "-c") const {
     std::vector<std::string> argv = {options_.nvcc};
     append(argv, extra);
-    argv.insert(argv.end(), {"-c", source, "-o", (fs::path(temp_) / object).string(),
+    argv.insert(argv.end(), {phase, source, "-o", (fs::path(temp_) / object).string(),
                              "-Wno-deprecated-gpu-targets"});
     append(argv, in_.preprocessor);
     if (!in_.standard.empty()) {
@@ -522,8 +524,9 @@ class Driver {
 
   std::string resource_usage(const std::string& source) {
     std::string output;
-    if (run_capture(nvcc_compile(source, "resources.o", {"--resource-usage"}), output,
-                    options_.verbose) != 0) {
+    // ptxas reports the resources; the host half of a full compile would cost twice as much again.
+    if (run_capture(nvcc_compile(source, "resources.fatbin", {"--resource-usage"}, "-fatbin"),
+                    output, options_.verbose) != 0) {
       if (options_.verbose) {
         std::cerr << "memcarlo-cc: note: nvcc --resource-usage failed for " << source
                   << "; the runtime will assume its default registers per thread\n";
