@@ -1,5 +1,6 @@
 // The study report's JSON and CSV, and the averages over programs (see study_report.hpp).
 #include "memcarlo/reports/study_report.hpp"
+#include "csv_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,9 @@
 
 namespace memcarlo::reports {
 namespace {
+
+using csv::field;
+using csv::number;
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -61,23 +65,6 @@ ordered_json average_json(const std::optional<ProgramAverage>& average) {
           {"ci95", interval_json(average->ci95)},
           {"programs", average->programs},
           {"method", average->method}};
-}
-
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) {
-    return text;
-  }
-  std::string out = "\"";
-  for (const char c : text) {
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  }
-  return out + "\"";
 }
 
 std::string csv_number(const json& value) {
@@ -284,7 +271,7 @@ void write_study_csv(std::ostream& out, const ordered_json& study) {
                        const std::string& metric, const json& entry, const std::string& method) {
     const char* kind = is_ratio(metric) ? "ratio" : "difference";
     const json& change = entry.value(kind, json());
-    out << csv_field(program) << "," << csv_field(point) << "," << metric << ","
+    out << field(program) << "," << field(point) << "," << metric << ","
         << csv_number(entry.value("mean", json())) << ","
         << (entry.value("ci95", json()).is_array()
                 ? csv_number(entry["ci95"][0]) + "," + csv_number(entry["ci95"][1])
@@ -294,7 +281,7 @@ void write_study_csv(std::ostream& out, const ordered_json& study) {
         << (change.is_object() && change.value("ci95", json()).is_array()
                 ? csv_number(change["ci95"][0]) + "," + csv_number(change["ci95"][1])
                 : std::string(","))
-        << "," << csv_field(method) << "\n";
+        << "," << field(method) << "\n";
   };
   for (const auto& program : study["programs"]) {
     if (program["status"] != "ok") {

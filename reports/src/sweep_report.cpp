@@ -1,5 +1,6 @@
 // The sweep report's JSON, CSV and table (see sweep_report.hpp).
 #include "memcarlo/reports/sweep_report.hpp"
+#include "csv_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -13,6 +14,9 @@
 
 namespace memcarlo::reports {
 namespace {
+
+using csv::field;
+using csv::number;
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -43,27 +47,10 @@ std::string parameters_text(const SweepPoint& point) {
   return text;
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) {
-    return text;
-  }
-  std::string out = "\"";
-  for (const char c : text) {
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  }
-  return out + "\"";
-}
-
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
 void csv_row(std::ostream& out, std::size_t index, const SweepPoint& point,
              const std::string& scope, const std::string& load, const SweepMetricDifference& m,
              const std::optional<analysis::Distribution>& d) {
-  out << index << "," << csv_field(parameters_text(point)) << "," << scope << "," << load << ","
+  out << index << "," << field(parameters_text(point)) << "," << scope << "," << load << ","
       << m.metric->name << ",";
   if (d) {
     out << number(d->mean) << "," << (d->ci95 ? number((*d->ci95)[0]) : "") << ","
