@@ -2,9 +2,9 @@
 // Mahani, Lotfi-Kamran, Sarbazi-Azad, "Snake: A Variable-length Chain-based Prefetching for
 // GPUs", MICRO 2023 (sections 3.1 to 3.4). Per SM:
 // - the Head table: per resident warp, the last load (PC) it ran and that instruction's first
-//   lane's address (§3.1; §3.4 "only retain the addresses of the first thread"); every stride
-//   is between first lanes. §3.4 also leaves out a warp whose lanes are not one stride, on the
-//   claim that they always are; per lane that is false for every 2D block narrower than 32
+//   lane's address (§3.1, §3.4: the first thread's address); every stride is between first
+//   lanes. §3.4 also leaves out a warp whose lanes are not one stride, on the empirical claim
+//   that they always are; per lane that is false for every 2D block narrower than 32
 //   threads (the 16 x 16 blocks of Backprop, Hotspot, Srad and lud, §4 Table 2, which §5 shows
 //   prefetched), so by default such a warp trains like any other and its predicted instruction
 //   is its own lines moved by the stride (`uniform_lanes`=true: the literal per-lane rule);
