@@ -229,8 +229,8 @@ std::vector<std::uint64_t> run_rows(Snake& snake, std::uint32_t warp, std::uint3
 // thread's address per warp (§3.1, §3.4) and computes every stride between first threads; its
 // evaluation (§4 Table 2, §5) covers Backprop, Hotspot, Srad and lud, all 16 x 16 blocks. Read
 // per lane, §3.4's exclusion of a warp whose threads' stride is not equal would leave every
-// warp of those out (the literal reading: uniform_lanes=true). By hand, temp at T, power at P = T + 1 MiB, warp w at
-// row 2w:
+// warp of those out (the literal reading: uniform_lanes=true). By hand, temp at T, power at
+// P = T + 1 MiB, warp w at row 2w:
 //   warps 0, 1: temp then power: the Tail's (temp, power, +1 MiB) gets warps 0 and 1;
 //   warp 2, temp: temp's inter-warp stride (2 KiB, two rows) is seen by three warps: the next
 //     warp's rows 6 and 7 are predicted: T + 6 KiB and T + 7 KiB;
