@@ -1,6 +1,7 @@
 // The script of memcarlo's HTML report, its first part: the status, the error capture, the helpers
 // and the entry (reports/src/html_report.cpp builds report_*.js into the page, this one first).
-// It reads the report from the element report-data (JSON), builds the tables and draws the plots with
+// It reads the report from the element report-data (JSON) and memcarlo's metric table from the
+// element metric-table (both written by html_report.cpp), builds the tables and draws the plots with
 // Chart.js (the global `Chart`, inlined after this script). After drawing it writes, into
 // the element render-status, what it made (charts and the data points each holds, table rows) and
 // every error seen, so that a headless browser can check the page (tests/reports/browser/).
@@ -481,7 +482,8 @@ var memcarloReport = (function () {
   // renderSweep (report_simulation.js, report_sweep.js).
   var api = {
     element: element, isNumber: isNumber, isDistribution: isDistribution, isRatio: isRatio,
-    isBoundedRatio: isBoundedRatio, metricTable: metricTable, loadMetricsOfGroup: loadMetricsOfGroup, intervalPlugin: intervalPlugin, shortenLabels: shortenLabels,
+    isBoundedRatio: isBoundedRatio, metricTable: metricTable, loadMetricsOfGroup: loadMetricsOfGroup,
+    intervalPlugin: intervalPlugin, shortenLabels: shortenLabels,
     formatNumber: formatNumber, digitsFor: digitsFor, halfWidth: halfWidth,
     withInterval: withInterval, intervalText: intervalText, metricOrder: metricOrder,
     byMetricOrder: byMetricOrder, metricLabel: metricLabel, section: section,

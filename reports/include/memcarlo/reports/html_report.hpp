@@ -1,6 +1,7 @@
 // The HTML page of a report (`memcarlo report --html`, `simulate|sweep|profile --html`): one
 // self-contained file with the report's JSON embedded and Chart.js, the page's script and its style
-// inlined, so that it opens offline. The page itself (tables, plots) is drawn by that script.
+// inlined, so that it opens offline. The page itself (tables, plots) is drawn by that script, which
+// takes what it knows of the metrics from the metric table written into the page.
 #pragma once
 
 #include <nlohmann/json.hpp>
