@@ -416,6 +416,39 @@ TEST_F(HostStopAfterTraceDeathTest, ATracedLaunchThatLeavesKernelsToTraceRunsEve
   EXPECT_EQ(finish().launches().size(), 2u);
 }
 
+TEST_F(HostStopAfterTraceDeathTest, ALaunchWhoseTracedBlocksAllPassTheEventBudgetCompletesIt) {
+  // Each traced block buffers 32 events before it ends, over a budget of 8: it keeps no record,
+  // yet the launch accessed memory and is the kernel's traced launch (PolyBench CORR's case), in
+  // the full run (one traced launch, not the 8 empty ones) and under the option (a stop).
+  const auto budget_options = [](const std::string& path, bool stop) {
+    memcarlo::host::RuntimeOptions over_budget = options(path, stop);
+    over_budget.max_block_events = 8;
+    return over_budget;
+  };
+  const std::string full_path = path_ + ".full.mct";
+  memcarlo::host::set_runtime_options(budget_options(full_path, false));
+  DeviceArray<int> data(64 * 32);
+  ::testing::internal::CaptureStderr();
+  program(data.get());
+  ::testing::internal::GetCapturedStderr();
+  memcarlo::host::finish_trace();
+  EXPECT_EXIT(
+      {
+        memcarlo::host::set_runtime_options(budget_options(path_, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+      "launch 1 of the program \\('touch'\\) ran 4 of its 64 blocks");
+  const TraceReader stopped = finish();
+  const TraceReader full = TraceReader::open(full_path);
+  std::remove(full_path.c_str());
+  EXPECT_EQ(full.launches().size(), 1u);
+  EXPECT_EQ(stopped.launches().size(), 1u);
+  EXPECT_EQ(stopped.total_records(), 0u);
+}
+
 TEST_F(HostStopAfterTraceDeathTest, WithoutKernelNamesEveryRegisteredKernelIsAwaited) {
   // The instrumenter registers each kernel with parameters; `touch_if` is traced at its first
   // launch with records (the empty launch before it stays in the trace), and only then is every

@@ -245,7 +245,7 @@ void run_launch(const LaunchRequest& request) {
     run_blocks(0, context.block_count);
   }
   const bool trace_complete =
-      plan.traced && traced_launch_ended(request.kernel_name, totals.records);
+      plan.traced && traced_launch_ended(request.kernel_name, totals.records, totals.abandoned);
   if (plan.snapshot_blocks_first && !trace_complete) {
     run_blocks(0, context.snapshot_first);
     run_blocks(context.snapshot_end, context.block_count);

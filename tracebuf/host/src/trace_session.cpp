@@ -194,9 +194,9 @@ std::uint32_t registers_for(const RuntimeOptions& options, const std::string& ke
   return 0;
 }
 
-void record_traced_launch_locked(RuntimeState& s, const std::string& kernel,
-                                 std::uint64_t records) {
-  if (records > 0) {
+void record_traced_launch_locked(RuntimeState& s, const std::string& kernel, std::uint64_t records,
+                                 bool abandoned) {
+  if (records > 0 || abandoned) {
     s.kernels_with_records.insert(kernel);
   } else if (!s.kernels_with_records.contains(kernel)) {
     const std::uint32_t empty = ++s.empty_traced_launches[kernel];
@@ -392,10 +392,10 @@ void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::ui
   }
 }
 
-bool traced_launch_ended(const std::string& kernel, std::uint64_t records) {
+bool traced_launch_ended(const std::string& kernel, std::uint64_t records, bool abandoned) {
   RuntimeState& s = state();
   std::lock_guard lock(s.mutex);
-  record_traced_launch_locked(s, kernel, records);
+  record_traced_launch_locked(s, kernel, records, abandoned);
   return s.options.stop_after_trace && tracing_complete_locked(s);
 }
 
