@@ -478,7 +478,11 @@ TEST_F(HostStopAfterTraceDeathTest, WithoutKernelNamesEveryRegisteredKernelIsAwa
 
   // A kernel launched with template arguments may have other instances to come, and a
   // registered kernel that never launched may still come: the program runs to its end.
-  EXPECT_EXIT(registered(both, "touch<4>"), ::testing::ExitedWithCode(0), "");
+  // The runtime says so at the end, and how to stop after them.
+  EXPECT_EXIT(registered(both, "touch<4>"), ::testing::ExitedWithCode(0),
+              "kernels launched with template arguments \\(touch<4>\\) might have had further "
+              "instances to come. Naming the kernels to trace stops the program after them: "
+              "MEMCARLO_KERNEL='touch<4>'");
   EXPECT_EXIT(registered(R"([{"kernel": "touch", "parameters": ["data"]},
                              {"kernel": "touch_if", "parameters": ["data", "n"]},
                              {"kernel": "never_launched", "parameters": ["data"]}])",
