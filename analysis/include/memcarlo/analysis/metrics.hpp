@@ -41,7 +41,8 @@ constexpr bool in_scope(MetricScope metric_scope, MetricScope scope) {
 }
 
 enum class MetricUnit : std::uint8_t {
-  kRatio,   // in [0, 1]; histograms stay inside it, intervals are judged by their half-width
+  kRatio,   // a quotient, intervals judged by their half-width; in [0, 1] (histograms cut there)
+            // unless it can pass 1 (stays_in_unit_interval)
   kCycles,  // intervals are judged by their half-width over the mean
   kAmount,  // a count or bytes (>= 0): judged like cycles, but neither a ratio nor a latency
 };
@@ -95,8 +96,8 @@ constexpr std::string_view unit_name(MetricUnit unit) {
 }
 
 /// Whether the metric's values cannot leave [0, 1]: a ratio, except the extra reads of
-/// prefetching, which are ratios to the demand reads and can pass 1 (the HTML page draws the
-/// others on a [0, 1] axis).
+/// prefetching, which are ratios to the demand reads and can pass 1. The others' histograms
+/// (summary, run series) are cut at 0 and 1 and the HTML page draws them on a [0, 1] axis.
 constexpr bool stays_in_unit_interval(const Metric& metric) {
   return metric.unit == MetricUnit::kRatio && !metric.name.starts_with("prefetch_extra_");
 }
