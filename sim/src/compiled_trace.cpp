@@ -13,11 +13,11 @@
 #include <unordered_map>
 #include <utility>
 
-#include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
+#include <nlohmann/json.hpp>
 
 #include "compile_stream.hpp"
 #include "ldesc/descriptors.hpp"
@@ -66,9 +66,9 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
                    const CompileOptions& options, CompiledTrace& out) {
   const auto descriptor_file = ldesc::file_descriptors(config);
   const std::string descriptor_file_name =
-      descriptor_file ? nlohmann::json::parse(config.params.text(ldesc::kDescriptorsFile))
-                            .get<std::string>()
-                      : std::string();
+      descriptor_file
+          ? nlohmann::json::parse(config.params.text(ldesc::kDescriptorsFile)).get<std::string>()
+          : std::string();
   if (descriptor_file) {
     ldesc::check_scopes(reader, *descriptor_file, descriptor_file_name);
   }
@@ -184,6 +184,320 @@ std::vector<std::uint64_t> prefix_sums(std::size_t n, Size size) {
   return offsets;
 }
 
+/// A thread's stream compiler and its per-load counts. The compiler owns the slabs that hold
+/// the transactions of the streams it compiled, so it must live until phase 3 copied them out.
+struct Worker {
+  detail::StreamCompiler compiler;
+  std::vector<LoadStatic> loads;
+};
+/// One worker per slot of the calling arena (each of its threads has its own index), made on
+/// first use: plain memory that ThreadSanitizer follows, unlike enumerable_thread_specific's.
+using Workers = std::vector<std::optional<Worker>>;
+
+/// Phase 1: each stream's coalescing and bulks, with ids local to the stream (in parallel, on
+/// `workers`: arena_slots() of them); adds the streams' per-load counts to out.loads. Throws
+/// the error a serial compile meets first: a stream's, else the plan's.
+std::vector<detail::CompiledStream> compile_streams(const Plan& plan,
+                                                    const detail::AllocationIndex& allocations,
+                                                    const detail::CoalescingGeometry& geometry,
+                                                    bool with_sites, Workers& workers,
+                                                    CompiledTrace& out) {
+  const std::size_t stream_count = plan.streams.size();
+  std::vector<detail::CompiledStream> streams(stream_count);
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    std::optional<Worker>& slot = workers.at(arena_slot());
+    if (!slot) {
+      slot.emplace(Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
+                          std::vector<LoadStatic>(out.load_info.size())});
+    }
+    slot->compiler.compile(*plan.streams[i].stream, streams[i], slot->loads);
+  });
+  for (const detail::CompiledStream& stream : streams) {  // the error a serial compile meets first
+    if (!stream.error.empty()) {
+      throw std::invalid_argument(stream.error);
+    }
+  }
+  if (!plan.error.empty()) {
+    throw std::invalid_argument(plan.error);
+  }
+  out.loads.resize(out.load_info.size());
+  for (const std::optional<Worker>& slot : workers) {  // sums of integers: any order
+    if (!slot) {
+      continue;
+    }
+    const Worker& worker = *slot;
+    for (std::size_t id = 0; id < out.loads.size(); ++id) {
+      out.loads[id].requests += worker.loads[id].requests;
+      out.loads[id].transactions += worker.loads[id].transactions;
+      out.loads[id].lane_accesses += worker.loads[id].lane_accesses;
+    }
+  }
+  return streams;
+}
+
+/// Phase 2, counter slots (out.slots): the global slot of each stream's local (static load,
+/// allocation) pairs, at offset[stream] + local id.
+struct SlotMap {
+  std::vector<std::uint64_t> offset;  // per stream, and the total
+  std::vector<std::uint32_t> global;
+};
+
+SlotMap number_counter_slots(const Plan& plan, const std::vector<detail::CompiledStream>& streams,
+                             CompiledTrace& out) {
+  const std::size_t stream_count = plan.streams.size();
+  // Key: kernel (16 bits) << 48 | static id (32) << 16 | allocation (16).
+  std::vector<std::uint64_t> slot_offset =
+      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].slot_keys.size(); });
+  std::vector<std::uint32_t> global_slot(slot_offset.back());
+  {
+    std::unordered_map<std::uint64_t, std::uint32_t> slot_ids;
+    for (std::size_t i = 0; i < stream_count; ++i) {
+      const std::uint16_t kernel = plan.streams[i].kernel;
+      for (std::size_t k = 0; k < streams[i].slot_keys.size(); ++k) {
+        const std::uint64_t pair = streams[i].slot_keys[k];
+        const auto [it, inserted] = slot_ids.try_emplace(
+            std::uint64_t{kernel} << 48 | pair, static_cast<std::uint32_t>(out.slots.size()));
+        if (inserted) {
+          require_counter_slots_fit(out.slots.size() + 1);
+          out.slots.push_back({static_cast<std::uint32_t>(pair >> 16),
+                               static_cast<std::uint16_t>(pair & 0xFFFF), kernel});
+        }
+        global_slot[slot_offset[i] + k] = it->second;
+      }
+    }
+    out.slots.shrink_to_fit();
+  }
+  return {std::move(slot_offset), std::move(global_slot)};
+}
+
+/// The distinct lines of the streams in address order: 64-line words (line number / 64), the
+/// lines touched in each, and the lines in the words before each.
+struct LineWords {
+  std::vector<std::uint64_t> words;
+  std::vector<std::uint64_t> word_lines;
+  std::vector<std::uint64_t> lines_before;  // per word, and the total
+  std::uint64_t line_count = 0;
+};
+
+/// Phase 2, line ids, first step: the lines' words (each stream's words become indexes into
+/// them).
+LineWords line_words(std::vector<detail::CompiledStream>& streams) {
+  const std::size_t stream_count = streams.size();
+  // Line ids, in first-seen order over (launch, block, warp, record), as a serial
+  // compile gives them: lines a warp touches together get neighbouring ids, which keeps the
+  // replay's per-line state of a strided access in a few cache lines (in address order, a
+  // column walk over a matrix touches a cache line per row, and ATAX replays 15 % slower).
+  // First, the distinct lines in address order: grouped by 64 into words (line number / 64),
+  // each with a 64-bit set of the lines touched, a line's rank is the lines touched in the
+  // words before its own (a prefix sum) plus those below it in its own word (a popcount).
+  LineWords out;
+  std::vector<std::uint64_t>& words = out.words;
+  {
+    const std::vector<std::uint64_t> word_offset =
+        prefix_sums(stream_count, [&](std::size_t i) { return streams[i].words.size(); });
+    std::vector<std::uint64_t> all(word_offset.back());
+    parallel_for_each_stream(stream_count, [&](std::size_t i) {
+      std::copy(streams[i].words.begin(), streams[i].words.end(),
+                all.begin() + static_cast<std::ptrdiff_t>(word_offset[i]));
+    });
+#ifdef MEMCARLO_TSAN
+    std::sort(all.begin(), all.end());  // TBB's sort moves elements where TSan cannot follow
+#else
+    tbb::parallel_sort(all.begin(), all.end());
+#endif
+    words.assign(all.begin(), std::unique(all.begin(), all.end()));
+  }
+  std::vector<std::uint64_t>& word_lines = out.word_lines;
+  word_lines.assign(words.size(), 0);
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    detail::CompiledStream& stream = streams[i];
+    for (std::size_t k = 0; k < stream.words.size(); ++k) {
+      const std::uint64_t word = static_cast<std::uint64_t>(
+          std::lower_bound(words.begin(), words.end(), stream.words[k]) - words.begin());
+      stream.words[k] = word;  // from here on: the index in `words`
+      const std::uint64_t lines = stream.word_lines[k];
+      std::atomic_ref<std::uint64_t> global(word_lines[word]);
+      if ((global.load(std::memory_order_relaxed) & lines) != lines) {
+        global.fetch_or(lines, std::memory_order_relaxed);  // OR: the same in any order
+      }
+    }
+  });
+  std::vector<std::uint64_t>& lines_before = out.lines_before;
+  lines_before.assign(words.size() + 1, 0);  // per word
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    lines_before[w + 1] =
+        lines_before[w] + static_cast<std::uint64_t>(std::popcount(word_lines[w]));
+  }
+  out.line_count = lines_before.back();
+  if (out.line_count > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::invalid_argument("more than 2^32 - 1 distinct L1 lines in the replayed launches");
+  }
+  return out;
+}
+
+/// Phase 2, line ids, second step: out.line_ids_by_address, each line numbered where it is
+/// first seen (each stream's line_word_bits become the lines' ranks in address order).
+void number_lines(std::vector<detail::CompiledStream>& streams, const LineWords& lines,
+                  CompiledTrace& out) {
+  const std::size_t stream_count = streams.size();
+  const std::vector<std::uint64_t>& word_lines = lines.word_lines;
+  const std::vector<std::uint64_t>& lines_before = lines.lines_before;
+  const std::uint64_t line_count = lines.line_count;
+  // Then where each line is first seen: the least (stream, local id) of its sightings (a
+  // minimum, the same in any order). The stream holding a line's first sighting gives it its
+  // id: streams number the lines they hold in local order, after those of the streams before.
+  std::vector<std::uint64_t> first_seen(line_count, std::numeric_limits<std::uint64_t>::max());
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    detail::CompiledStream& stream = streams[i];
+    for (std::size_t k = 0; k < stream.line_word_bits.size(); ++k) {
+      const std::uint32_t word_bit = stream.line_word_bits[k];
+      const std::uint64_t word = stream.words[word_bit >> 6];
+      const std::uint64_t below = (std::uint64_t{1} << (word_bit & 63)) - 1;
+      const auto rank = static_cast<std::uint32_t>(
+          lines_before[word] + static_cast<std::uint64_t>(std::popcount(word_lines[word] & below)));
+      stream.line_word_bits[k] = rank;  // from here on: the line's rank in address order
+      const std::uint64_t sighting = std::uint64_t{i} << 32 | k;
+      std::atomic_ref<std::uint64_t> first(first_seen[rank]);
+      std::uint64_t current = first.load(std::memory_order_relaxed);
+      while (sighting < current &&
+             !first.compare_exchange_weak(current, sighting, std::memory_order_relaxed)) {
+      }
+    }
+  });
+  std::vector<std::uint64_t> held(stream_count);
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    for (std::size_t k = 0; k < streams[i].line_word_bits.size(); ++k) {
+      held[i] += first_seen[streams[i].line_word_bits[k]] == (std::uint64_t{i} << 32 | k) ? 1 : 0;
+    }
+  });
+  const std::vector<std::uint64_t> held_before =
+      prefix_sums(stream_count, [&](std::size_t i) { return held[i]; });
+  out.line_ids_by_address.resize(line_count);
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    const detail::CompiledStream& stream = streams[i];
+    auto id = static_cast<std::uint32_t>(held_before[i]);
+    for (std::size_t k = 0; k < stream.line_word_bits.size(); ++k) {
+      const std::uint32_t rank = stream.line_word_bits[k];
+      if (first_seen[rank] == (std::uint64_t{i} << 32 | k)) {
+        out.line_ids_by_address[rank] = id++;
+      }
+    }
+  });
+}
+
+/// Phase 3: the streams' transactions and bulks rewritten to the global ids (in parallel),
+/// each stream released once copied; out.warps' bulk ranges and the launches' transactions.
+void gather_streams(const Plan& plan, std::vector<detail::CompiledStream>& streams,
+                    const SlotMap& slot_map, bool with_sites, CompiledTrace& out) {
+  const std::size_t stream_count = plan.streams.size();
+  const std::vector<std::uint64_t>& slot_offset = slot_map.offset;
+  const std::vector<std::uint32_t>& global_slot = slot_map.global;
+  const std::vector<std::uint64_t> transaction_offset =
+      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].transactions.size(); });
+  const std::vector<std::uint64_t> bulk_offset =
+      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].bulks.size(); });
+  if (transaction_offset.back() > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::invalid_argument(
+        "more than 2^32 - 1 transactions in the replayed launches (Bulk::first_transaction "
+        "has 32 bits); replay fewer launches (--launches)");
+  }
+  for (std::size_t i = 0; i < stream_count; ++i) {
+    out.launches[plan.streams[i].launch].transactions += streams[i].transactions.size();
+  }
+  out.transactions.resize(transaction_offset.back());
+  out.bulks.resize(bulk_offset.back());
+  if (with_sites) {
+    out.access_sites.resize(transaction_offset.back());
+  }
+  std::vector<std::vector<std::uint32_t>> line_maps(arena_slots());
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    detail::CompiledStream& stream = streams[i];
+    const std::uint32_t* const slots = global_slot.data() + slot_offset[i];
+    std::vector<std::uint32_t>& global_line = line_maps.at(arena_slot());
+    global_line.resize(stream.line_word_bits.size());
+    for (std::size_t k = 0; k < global_line.size(); ++k) {
+      global_line[k] = out.line_ids_by_address[stream.line_word_bits[k]];
+    }
+    Transaction* to = out.transactions.data() + transaction_offset[i];
+    for (const Transaction& t : stream.transactions) {
+      *to++ = {global_line[t.line], Transaction::pack(slots[t.slot()], t.kind()), t.l1_set,
+               t.l2_sectors, t.l1_full_sectors};
+    }
+    if (with_sites) {  // otherwise access_sites is empty: no offset into it is valid
+      std::copy(stream.sites.begin(), stream.sites.end(),
+                out.access_sites.begin() + static_cast<std::ptrdiff_t>(transaction_offset[i]));
+    }
+    if (stream.slab != nullptr) {
+      stream.slab->release();
+    }
+    Bulk* bulk = out.bulks.data() + bulk_offset[i];
+    for (Bulk b : stream.bulks) {
+      b.first_transaction += static_cast<std::uint32_t>(transaction_offset[i]);
+      *bulk++ = b;
+    }
+    stream = detail::CompiledStream{};
+  });
+  out.warps.resize(plan.warp_streams.size());
+  std::uint64_t bulks_before = 0;
+  for (std::size_t w = 0; w < out.warps.size(); ++w) {
+    const std::uint32_t stream = plan.warp_streams[w];
+    const std::uint64_t count =
+        stream == kNoStream ? 0 : bulk_offset[stream + 1] - bulk_offset[stream];
+    out.warps[w] = {static_cast<std::uint32_t>(bulks_before), static_cast<std::uint32_t>(count)};
+    bulks_before += count;
+  }
+}
+
+/// Phase 4: the L1 set, the L2 sets and the DRAM location of every line (in parallel).
+void place_lines(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
+                 const detail::AllocationIndex& allocations,
+                 const detail::CoalescingGeometry& geometry, const LineWords& lines,
+                 CompiledTrace& out) {
+  const std::vector<std::uint64_t>& words = lines.words;
+  const std::vector<std::uint64_t>& word_lines = lines.word_lines;
+  const std::vector<std::uint64_t>& lines_before = lines.lines_before;
+  const std::uint64_t line_count = lines.line_count;
+  const std::uint32_t parts = out.l2_lines_per_l1_line;
+  const std::unique_ptr<placement::Placement> placement = placement::make(config);
+  // placement.allocations: the placement of each allocation that has its own (else null).
+  const std::vector<std::unique_ptr<placement::Placement>> allocation_placements =
+      placement::make_per_allocation(config, out.allocation_names);
+  placement->prepare(reader);
+  for (const std::unique_ptr<placement::Placement>& own : allocation_placements) {
+    if (own)
+      own->prepare(reader);
+  }
+  out.l1_line_address.resize(line_count);
+  out.l1_set.resize(line_count);
+  out.dram_location.resize(line_count);
+  out.line_module.resize(line_count);
+  out.line_page.resize(line_count);
+  out.l2_set.resize(line_count * parts);
+  detail::parallel_for_index(words.size(), 1, [&](std::size_t w) {
+    std::uint64_t rank = lines_before[w];
+    for (std::uint64_t bits = word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
+      const std::size_t id = out.line_ids_by_address[rank];
+      const std::uint64_t number =
+          words[w] * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+      const std::uint64_t address = number * config.l1.line;
+      out.l1_line_address[id] = address;
+      out.l1_set[id] = static_cast<std::uint32_t>(geometry.l1_sets.remainder(number));
+      const placement::Placement* line_placement = placement.get();
+      if (!allocation_placements.empty()) {
+        const std::uint16_t allocation = allocations.find(address);
+        if (allocation != kNoAllocation && allocation_placements[allocation]) {
+          line_placement = allocation_placements[allocation].get();
+        }
+      }
+      const placement::LineHome home =
+          line_placement->place(ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
+      out.dram_location[id] = home.dram;
+      out.line_module[id] = home.module;
+      out.line_page[id] = home.page;
+    }
+  });
+}
+
 }  // namespace
 
 void require_counter_slots_fit(std::uint64_t slots) {
@@ -264,256 +578,17 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       detail::Divisor(config.l2.sector),
       detail::Divisor(config.l1.enabled ? config.l1.sets() : 1u)};
 
-  // Phase 0.
+  // The phases (above), each a step.
   const Plan plan = plan_launches(reader, config, options, out);
-  const std::size_t stream_count = plan.streams.size();
-
-  // Phase 1.
   const bool with_sites = needs_access_sites(config);
-  struct Worker {
-    detail::StreamCompiler compiler;
-    std::vector<LoadStatic> loads;
-  };
-  // One worker per slot of the calling arena (each of its threads has its own index), made on
-  // first use: plain memory that ThreadSanitizer follows, unlike enumerable_thread_specific's.
-  std::vector<std::optional<Worker>> workers(arena_slots());
-  std::vector<detail::CompiledStream> streams(stream_count);
-  parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    std::optional<Worker>& slot = workers.at(arena_slot());
-    if (!slot) {
-      slot.emplace(Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
-                          std::vector<LoadStatic>(out.load_info.size())});
-    }
-    slot->compiler.compile(*plan.streams[i].stream, streams[i], slot->loads);
-  });
-  for (const detail::CompiledStream& stream : streams) {  // the error a serial compile meets first
-    if (!stream.error.empty()) {
-      throw std::invalid_argument(stream.error);
-    }
-  }
-  if (!plan.error.empty()) {
-    throw std::invalid_argument(plan.error);
-  }
-  out.loads.resize(out.load_info.size());
-  for (const std::optional<Worker>& slot : workers) {  // sums of integers: any order
-    if (!slot) {
-      continue;
-    }
-    const Worker& worker = *slot;
-    for (std::size_t id = 0; id < out.loads.size(); ++id) {
-      out.loads[id].requests += worker.loads[id].requests;
-      out.loads[id].transactions += worker.loads[id].transactions;
-      out.loads[id].lane_accesses += worker.loads[id].lane_accesses;
-    }
-  }
-
-  // Phase 2: counter slots. Key: kernel (16 bits) << 48 | static id (32) << 16 | allocation (16).
-  const std::vector<std::uint64_t> slot_offset =
-      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].slot_keys.size(); });
-  std::vector<std::uint32_t> global_slot(slot_offset.back());
-  {
-    std::unordered_map<std::uint64_t, std::uint32_t> slot_ids;
-    for (std::size_t i = 0; i < stream_count; ++i) {
-      const std::uint16_t kernel = plan.streams[i].kernel;
-      for (std::size_t k = 0; k < streams[i].slot_keys.size(); ++k) {
-        const std::uint64_t pair = streams[i].slot_keys[k];
-        const auto [it, inserted] = slot_ids.try_emplace(
-            std::uint64_t{kernel} << 48 | pair, static_cast<std::uint32_t>(out.slots.size()));
-        if (inserted) {
-          require_counter_slots_fit(out.slots.size() + 1);
-          out.slots.push_back({static_cast<std::uint32_t>(pair >> 16),
-                               static_cast<std::uint16_t>(pair & 0xFFFF), kernel});
-        }
-        global_slot[slot_offset[i] + k] = it->second;
-      }
-    }
-    out.slots.shrink_to_fit();
-  }
-
-  // Phase 2: line ids, in first-seen order over (launch, block, warp, record), as a serial
-  // compile gives them: lines a warp touches together get neighbouring ids, which keeps the
-  // replay's per-line state of a strided access in a few cache lines (in address order, a
-  // column walk over a matrix touches a cache line per row, and ATAX replays 15 % slower).
-  // First, the distinct lines in address order: grouped by 64 into words (line number / 64),
-  // each with a 64-bit set of the lines touched, a line's rank is the lines touched in the
-  // words before its own (a prefix sum) plus those below it in its own word (a popcount).
-  std::vector<std::uint64_t> words;
-  {
-    const std::vector<std::uint64_t> word_offset =
-        prefix_sums(stream_count, [&](std::size_t i) { return streams[i].words.size(); });
-    std::vector<std::uint64_t> all(word_offset.back());
-    parallel_for_each_stream(stream_count, [&](std::size_t i) {
-      std::copy(streams[i].words.begin(), streams[i].words.end(),
-                all.begin() + static_cast<std::ptrdiff_t>(word_offset[i]));
-    });
-#ifdef MEMCARLO_TSAN
-    std::sort(all.begin(), all.end());  // TBB's sort moves elements where TSan cannot follow
-#else
-    tbb::parallel_sort(all.begin(), all.end());
-#endif
-    words.assign(all.begin(), std::unique(all.begin(), all.end()));
-  }
-  std::vector<std::uint64_t> word_lines(words.size(), 0);
-  parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    detail::CompiledStream& stream = streams[i];
-    for (std::size_t k = 0; k < stream.words.size(); ++k) {
-      const std::uint64_t word = static_cast<std::uint64_t>(
-          std::lower_bound(words.begin(), words.end(), stream.words[k]) - words.begin());
-      stream.words[k] = word;  // from here on: the index in `words`
-      const std::uint64_t lines = stream.word_lines[k];
-      std::atomic_ref<std::uint64_t> global(word_lines[word]);
-      if ((global.load(std::memory_order_relaxed) & lines) != lines) {
-        global.fetch_or(lines, std::memory_order_relaxed);  // OR: the same in any order
-      }
-    }
-  });
-  std::vector<std::uint64_t> lines_before(words.size() + 1, 0);  // per word
-  for (std::size_t w = 0; w < words.size(); ++w) {
-    lines_before[w + 1] =
-        lines_before[w] + static_cast<std::uint64_t>(std::popcount(word_lines[w]));
-  }
-  const std::uint64_t line_count = lines_before.back();
-  if (line_count > std::numeric_limits<std::uint32_t>::max()) {
-    throw std::invalid_argument("more than 2^32 - 1 distinct L1 lines in the replayed launches");
-  }
-  // Then where each line is first seen: the least (stream, local id) of its sightings (a
-  // minimum, the same in any order). The stream holding a line's first sighting gives it its
-  // id: streams number the lines they hold in local order, after those of the streams before.
-  std::vector<std::uint64_t> first_seen(line_count, std::numeric_limits<std::uint64_t>::max());
-  parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    detail::CompiledStream& stream = streams[i];
-    for (std::size_t k = 0; k < stream.line_word_bits.size(); ++k) {
-      const std::uint32_t word_bit = stream.line_word_bits[k];
-      const std::uint64_t word = stream.words[word_bit >> 6];
-      const std::uint64_t below = (std::uint64_t{1} << (word_bit & 63)) - 1;
-      const auto rank = static_cast<std::uint32_t>(
-          lines_before[word] + static_cast<std::uint64_t>(std::popcount(word_lines[word] & below)));
-      stream.line_word_bits[k] = rank;  // from here on: the line's rank in address order
-      const std::uint64_t sighting = std::uint64_t{i} << 32 | k;
-      std::atomic_ref<std::uint64_t> first(first_seen[rank]);
-      std::uint64_t current = first.load(std::memory_order_relaxed);
-      while (sighting < current &&
-             !first.compare_exchange_weak(current, sighting, std::memory_order_relaxed)) {
-      }
-    }
-  });
-  std::vector<std::uint64_t> held(stream_count);
-  parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    for (std::size_t k = 0; k < streams[i].line_word_bits.size(); ++k) {
-      held[i] += first_seen[streams[i].line_word_bits[k]] == (std::uint64_t{i} << 32 | k) ? 1 : 0;
-    }
-  });
-  const std::vector<std::uint64_t> held_before =
-      prefix_sums(stream_count, [&](std::size_t i) { return held[i]; });
-  out.line_ids_by_address.resize(line_count);
-  parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    const detail::CompiledStream& stream = streams[i];
-    auto id = static_cast<std::uint32_t>(held_before[i]);
-    for (std::size_t k = 0; k < stream.line_word_bits.size(); ++k) {
-      const std::uint32_t rank = stream.line_word_bits[k];
-      if (first_seen[rank] == (std::uint64_t{i} << 32 | k)) {
-        out.line_ids_by_address[rank] = id++;
-      }
-    }
-  });
-  first_seen = {};
-
-  // Phase 3.
-  const std::vector<std::uint64_t> transaction_offset =
-      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].transactions.size(); });
-  const std::vector<std::uint64_t> bulk_offset =
-      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].bulks.size(); });
-  if (transaction_offset.back() > std::numeric_limits<std::uint32_t>::max()) {
-    throw std::invalid_argument(
-        "more than 2^32 - 1 transactions in the replayed launches (Bulk::first_transaction "
-        "has 32 bits); replay fewer launches (--launches)");
-  }
-  for (std::size_t i = 0; i < stream_count; ++i) {
-    out.launches[plan.streams[i].launch].transactions += streams[i].transactions.size();
-  }
-  out.transactions.resize(transaction_offset.back());
-  out.bulks.resize(bulk_offset.back());
-  if (with_sites) {
-    out.access_sites.resize(transaction_offset.back());
-  }
-  std::vector<std::vector<std::uint32_t>> line_maps(arena_slots());
-  parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    detail::CompiledStream& stream = streams[i];
-    const std::uint32_t* const slots = global_slot.data() + slot_offset[i];
-    std::vector<std::uint32_t>& global_line = line_maps.at(arena_slot());
-    global_line.resize(stream.line_word_bits.size());
-    for (std::size_t k = 0; k < global_line.size(); ++k) {
-      global_line[k] = out.line_ids_by_address[stream.line_word_bits[k]];
-    }
-    Transaction* to = out.transactions.data() + transaction_offset[i];
-    for (const Transaction& t : stream.transactions) {
-      *to++ = {global_line[t.line], Transaction::pack(slots[t.slot()], t.kind()), t.l1_set,
-               t.l2_sectors, t.l1_full_sectors};
-    }
-    if (with_sites) {  // otherwise access_sites is empty: no offset into it is valid
-      std::copy(stream.sites.begin(), stream.sites.end(),
-                out.access_sites.begin() + static_cast<std::ptrdiff_t>(transaction_offset[i]));
-    }
-    if (stream.slab != nullptr) {
-      stream.slab->release();
-    }
-    Bulk* bulk = out.bulks.data() + bulk_offset[i];
-    for (Bulk b : stream.bulks) {
-      b.first_transaction += static_cast<std::uint32_t>(transaction_offset[i]);
-      *bulk++ = b;
-    }
-    stream = detail::CompiledStream{};
-  });
-  out.warps.resize(plan.warp_streams.size());
-  std::uint64_t bulks_before = 0;
-  for (std::size_t w = 0; w < out.warps.size(); ++w) {
-    const std::uint32_t stream = plan.warp_streams[w];
-    const std::uint64_t count =
-        stream == kNoStream ? 0 : bulk_offset[stream + 1] - bulk_offset[stream];
-    out.warps[w] = {static_cast<std::uint32_t>(bulks_before), static_cast<std::uint32_t>(count)};
-    bulks_before += count;
-  }
-
-  // Phase 4.
-  const std::uint32_t parts = out.l2_lines_per_l1_line;
-  const std::unique_ptr<placement::Placement> placement = placement::make(config);
-  // placement.allocations: the placement of each allocation that has its own (else null).
-  const std::vector<std::unique_ptr<placement::Placement>> allocation_placements =
-      placement::make_per_allocation(config, out.allocation_names);
-  placement->prepare(reader);
-  for (const std::unique_ptr<placement::Placement>& own : allocation_placements) {
-    if (own)
-      own->prepare(reader);
-  }
-  out.l1_line_address.resize(line_count);
-  out.l1_set.resize(line_count);
-  out.dram_location.resize(line_count);
-  out.line_module.resize(line_count);
-  out.line_page.resize(line_count);
-  out.l2_set.resize(line_count * parts);
-  detail::parallel_for_index(words.size(), 1, [&](std::size_t w) {
-    std::uint64_t rank = lines_before[w];
-    for (std::uint64_t bits = word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
-      const std::size_t id = out.line_ids_by_address[rank];
-      const std::uint64_t number =
-          words[w] * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
-      const std::uint64_t address = number * config.l1.line;
-      out.l1_line_address[id] = address;
-      out.l1_set[id] = static_cast<std::uint32_t>(geometry.l1_sets.remainder(number));
-      const placement::Placement* line_placement = placement.get();
-      if (!allocation_placements.empty()) {
-        const std::uint16_t allocation = allocations.find(address);
-        if (allocation != kNoAllocation && allocation_placements[allocation]) {
-          line_placement = allocation_placements[allocation].get();
-        }
-      }
-      const placement::LineHome home =
-          line_placement->place(ByteAddress{address}, {out.l2_set.data() + id * parts, parts});
-      out.dram_location[id] = home.dram;
-      out.line_module[id] = home.module;
-      out.line_page[id] = home.page;
-    }
-  });
+  Workers workers(arena_slots());  // their slabs hold the streams' transactions until phase 3
+  std::vector<detail::CompiledStream> streams =
+      compile_streams(plan, allocations, geometry, with_sites, workers, out);
+  const SlotMap slot_map = number_counter_slots(plan, streams, out);
+  const LineWords lines = line_words(streams);
+  number_lines(streams, lines, out);
+  gather_streams(plan, streams, slot_map, with_sites, out);
+  place_lines(reader, config, allocations, geometry, lines, out);
   return out;
 }
 
