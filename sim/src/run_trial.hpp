@@ -1,12 +1,10 @@
 // One trial, with the prefetchers of a registry list: picks the instantiations for the
 // configured policies once (the SM side per L1 replacement policy and prefetcher, the L2 side
 // per L2 replacement policy), then replays every launch with that launch's random streams.
-// The engine compiles one SM side per alternative of replacement::AnyPolicy (lru, fifo, and
-// Dynamic for every other policy) for none, for the prefetchers without L1 storage hooks
-// together (prefetch::OneOf, prefetch::visit_grouped) and for each prefetcher with them, and one
-// L2 side per alternative; the Locality Descriptors' L1 layer is an L1Admission of the SM side
-// (sm_side.hpp). run_trial uses prefetch::BuiltIn; a test runs its own prefetchers with
-// run_trial_with<prefetch::List<P...>>.
+// Per prefetcher the engine compiles one SM side per alternative of replacement::AnyPolicy (lru,
+// fifo, and Dynamic for every other policy), and one L2 side per alternative; the Locality
+// Descriptors' L1 layer is an L1Admission of the SM side (sm_side.hpp). run_trial uses
+// prefetch::BuiltIn; a test runs its own prefetchers with run_trial_with<prefetch::List<P...>>.
 #pragma once
 
 #include <string>
@@ -40,9 +38,10 @@ void select_policy(AnyCache<Cache>& cache, const HierarchyConfig& config, std::s
 void begin_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                  TrialWorkspace::State& state, TrialResult& result, std::uint32_t untraced_lines);
 /// Replays every launch of `trace` through the two sides.
-void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config, std::uint64_t seed,
-                     std::uint64_t trial, TrialWorkspace::State& state, Residency& residency,
-                     LaunchStreams& streams, SmSide& sm_side, L2Side& l2_side, TrialResult& result);
+void replay_launches(const CompiledTrace& trace, const HierarchyConfig& config,
+                     std::uint64_t seed, std::uint64_t trial, TrialWorkspace::State& state,
+                     Residency& residency, LaunchStreams& streams, SmSide& sm_side,
+                     L2Side& l2_side, TrialResult& result);
 /// Splits the per-slot counters into per-load, per-allocation, per-kernel and overall totals.
 void finish_trial(const CompiledTrace& trace, TrialWorkspace::State& state, TrialResult& result);
 
@@ -75,7 +74,7 @@ TrialResult run_trial_with(const CompiledTrace& trace, const HierarchyConfig& co
   TrialResult result;
   detail::select_policy<PrivateCaches>(state.l1, config, "l1");
   detail::select_policy<SharedCache>(state.l2, config, "l2");
-  prefetch::visit_grouped<PrefetcherList>(config, [&](auto prefetcher) {
+  PrefetcherList::visit(config, [&](auto prefetcher) {
     using Prefetcher = decltype(prefetcher);
     detail::begin_trial(trace, config, state, result,
                         Prefetcher::kMaxRequests > 0 ? detail::untraced_line_capacity(config) : 0);

@@ -1,8 +1,6 @@
-// The trials with a GPU prefetcher: the SM sides of the built-in prefetchers (one per inlined L1
-// policy for those without L1 storage hooks together, prefetch::OneOf, and one per L1 policy for
-// Snake), in a unit of their own so that the `none` replay in trial.cpp is compiled as it was
-// without them. Each SM side has the Locality Descriptors' L1 layer, on when the trial uses
-// ldesc.cache.
+// The trials with a GPU prefetcher: the SM sides of every built-in prefetcher, in a unit of
+// their own so that the `none` replay in trial.cpp is compiled as it was without them. Each SM
+// side has the Locality Descriptors' L1 layer, on when the trial uses ldesc.cache.
 #include "run_trial.hpp"
 
 namespace memcarlo::sim::detail {

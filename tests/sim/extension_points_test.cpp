@@ -118,9 +118,8 @@ struct DrawingPrefetcher {
   }
 };
 
-// none and the test prefetchers only, and no built-in one: 6 SM sides compiled here (3 for none
-// and 3 for the test prefetchers, which share one SM side per inlined L1 policy through
-// prefetch::OneOf).
+// none and the test prefetchers only: each prefetcher of the list is 3 SM sides compiled here
+// (one per inlined L1 policy), and these tests run no built-in prefetcher.
 using TestPrefetchers =
     prefetch::List<prefetch::None, UselessPrefetcher, NextLinePrefetcher, DrawingPrefetcher>;
 
@@ -322,89 +321,6 @@ TEST(Prefetcher, ANextLinePrefetcherIsUsefulAndItsPrefetchedFlagCountsEachWayOnc
   // Without a prefetcher the group is absent.
   const TrialResult none = run_with(path, tiny_l1());
   EXPECT_FALSE(none.groups[counter_group_index(kPrefetchGroup)].enabled());
-}
-
-/// Asks for three lines after each access though its kMaxRequests is 1; counts its launches.
-struct GreedyPrefetcher {
-  static constexpr std::string_view kName = "test-greedy";
-  static constexpr std::uint32_t kMaxRequests = 1;
-  void begin_launch(std::uint32_t) { ++launches; }
-  template <class Sink>
-  void on_access(const prefetch::L1Access& access, Sink& sink) {
-    for (std::uint64_t i = 1; i <= 3; ++i) {
-      sink.prefetch(ByteAddress{value_of(access.line_address) + i * 128});
-    }
-  }
-  std::uint32_t launches = 0;
-};
-
-/// Asks for three lines; reads the launch (the begin_launch with the launch).
-struct WidePrefetcher {
-  static constexpr std::string_view kName = "test-wide";
-  static constexpr std::uint32_t kMaxRequests = 4;
-  void begin_launch(std::uint32_t) {}
-  void begin_launch(std::uint32_t, const LaunchTrace& launch) { launch_index = launch.index; }
-  template <class Sink>
-  void on_access(const prefetch::L1Access& access, Sink& sink) {
-    for (std::uint64_t i = 1; i <= 3; ++i) {
-      sink.prefetch(ByteAddress{value_of(access.line_address) + i * 128});
-    }
-  }
-  std::uint32_t launch_index = 0;
-};
-
-/// The engine's sink as an SM side of OneOf<...> builds it: the largest kMaxRequests.
-struct RecordingSink {
-  std::uint32_t left;
-  std::uint32_t received = 0;
-  void prefetch(ByteAddress) {
-    if (left > 0) {
-      --left;
-      ++received;
-    }
-  }
-};
-
-TEST(Prefetcher, PrefetchersSharingOneSmSideKeepTheirOwnRequestLimitAndLaunchHook) {
-  // Prefetchers without L1 storage hooks share an SM side; Snake, which has them, keeps its own.
-  static_assert(prefetch::HasStorageHooks<prefetch::Snake>);
-  static_assert(prefetch::ChoosesVictims<prefetch::Snake> && prefetch::SeesFills<prefetch::Snake>);
-  static_assert(!prefetch::HasStorageHooks<prefetch::NextLine>);
-  using Shared = prefetch::OneOf<GreedyPrefetcher, WidePrefetcher>;
-  static_assert(Shared::kMaxRequests == 4);
-  RandomStream random;
-  const prefetch::L1Access access{SmIndex{0},
-                                  ResidentWarp{0},
-                                  StaticLoadId{0},
-                                  ByteAddress{0},
-                                  ByteAddress{0},
-                                  4,
-                                  true,
-                                  true,
-                                  false,
-                                  BlockId{0},
-                                  0,
-                                  1,
-                                  Cycles{0},
-                                  0,
-                                  64,
-                                  0,
-                                  random};
-  LaunchTrace launch;
-  launch.index = 5;
-  // Greedy asks for 3 but may have 1, as on an SM side of its own; Wide gets its 3 of 4.
-  Shared greedy{GreedyPrefetcher{}};
-  greedy.begin_launch(1, launch);
-  RecordingSink sink{Shared::kMaxRequests};
-  greedy.on_access(access, sink);
-  EXPECT_EQ(sink.received, 1u);
-  EXPECT_EQ(std::get<GreedyPrefetcher>(greedy.active()).launches, 1u);
-  Shared wide{WidePrefetcher{}};
-  wide.begin_launch(1, launch);
-  RecordingSink wide_sink{Shared::kMaxRequests};
-  wide.on_access(access, wide_sink);
-  EXPECT_EQ(wide_sink.received, 3u);
-  EXPECT_EQ(std::get<WidePrefetcher>(wide.active()).launch_index, 5u);
 }
 
 TEST(RandomStreams, APrefetchersOwnDrawsLeaveEveryOtherMechanismsDrawsAlone) {
