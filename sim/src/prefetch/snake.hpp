@@ -39,20 +39,8 @@
 // L1 gives the prefetches until trained), and none while the L1->L2 read traffic measured over
 // `bandwidth_window` cycles has passed `bandwidth_high` % of `peak_bytes_per_cycle` until it
 // falls under `bandwidth_low` %. Training goes on while throttled.
-// Decoupled storage (`decoupled`, section 3.2; done by the SM side, sm_side.hpp, for a
-// prefetcher with kDecoupledStorage): a way's prefetched flag tells the prefetch side from the
-// demand side, and a demand hit on a prefetched line only clears the flag. Per set (the
-// engine's L1 is set-associative; the paper's rules are for the whole unified cache): while
-// the SM's Snake trains — until it has promoted a stride, for at most `training_cycles` (10)
-// cycles from the SM's first demand fill of the launch: the paper's "until the prefetcher is
-// trained", which "takes an average of 3 cycles (up to 10 cycles)", its "designated 10-cycle
-// period" (§3.5), so that a kernel where nothing trains keeps its whole L1 — a demand fill
-// that finds `demand_percent` (50) of the set's ways holding demand data replaces one of
-// those; a fill that finds the set full, with
-// unused prefetched lines in it (else plain replacement: there is no side to choose), first
-// frees `free_percent` (25) of its ways by the replacement order from one side: the demand
-// side when more than `transfer_percent` (80) of the prefetched lines that left the SM's
-// prefetch side went to demand (were used rather than evicted unused), else the prefetch side.
+// Decoupled storage (`decoupled`, section 3.2): prefetch/snake/decoupled_storage.hpp, on the
+// prefetcher's L1 storage hooks (before_fill, on_fill, on_evict, on_prefetch_used).
 #pragma once
 
 #include <algorithm>
@@ -63,6 +51,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "snake/decoupled_storage.hpp"
 
 namespace memcarlo::sim::prefetch {
 
@@ -98,26 +87,6 @@ inline constexpr KeySpec kSnakeBandwidthLow{
 inline constexpr KeySpec kSnakePeakBytes{
     "prefetch.snake.peak_bytes_per_cycle", "integer", "64",
     "snake: the peak L1-L2 read bandwidth of one SM, bytes per cycle, 1 to 4096"};
-inline constexpr KeySpec kSnakeDecoupled{
-    "prefetch.snake.decoupled", "boolean", "true",
-    "snake: decoupled storage in the L1 (false: prefetched lines replaced as demand ones; with "
-    "throttle=false the paper's Snake-DT)"};
-inline constexpr KeySpec kSnakeDemandPercent{
-    "prefetch.snake.demand_percent", "integer", "50",
-    "snake (decoupled): % of a set's ways demand data may hold until the SM's Snake is trained, "
-    "1 to 100"};
-inline constexpr KeySpec kSnakeTrainingCycles{
-    "prefetch.snake.training_cycles", "integer", "10",
-    "snake (decoupled): cycles from an SM's first demand fill of the launch during which demand "
-    "data keeps to demand_percent of a set unless a stride was promoted first (the paper: "
-    "training takes 3 cycles on average, at most 10), 0 to 1000000000"};
-inline constexpr KeySpec kSnakeFreePercent{
-    "prefetch.snake.free_percent", "integer", "25",
-    "snake (decoupled): % of a full set's ways freed (LRU) from one side, 1 to 100"};
-inline constexpr KeySpec kSnakeTransferPercent{
-    "prefetch.snake.transfer_percent", "integer", "80",
-    "snake (decoupled): over this % of prefetched lines used by demand (of those used or "
-    "evicted), a full set frees demand ways, else prefetched ones, 0 to 100"};
 inline constexpr KeySpec kSnakeUniformLanes{
     "prefetch.snake.uniform_lanes", "boolean", "false",
     "snake: leave out of training and prefetching a warp instruction whose lanes are not one "
@@ -139,8 +108,6 @@ class Snake {
       kSnakeBandwidthHigh,   kSnakeBandwidthLow,       kSnakePeakBytes,      kSnakeBandwidthWindow,
       kSnakeDecoupled,       kSnakeDemandPercent,      kSnakeTrainingCycles, kSnakeFreePercent,
       kSnakeTransferPercent, kSnakeUniformLanes};
-  /// The SM side keeps its L1's prefetched and demand lines apart (decoupled() says whether).
-  static constexpr bool kDecoupledStorage = true;
 
   /// What the tables did (every SM): why warps were left out, what trained, what was predicted.
   struct Stats {
@@ -202,32 +169,8 @@ class Snake {
         low_(bounded_key(config, kSnakeBandwidthLow, 0, high_)),
         peak_bytes_(bounded_key(config, kSnakePeakBytes, 1, 4096)),
         window_(bounded_key(config, kSnakeBandwidthWindow, 1, 1000000)),
-        decoupled_(boolean_key(config, kSnakeDecoupled)),
-        demand_percent_(bounded_key(config, kSnakeDemandPercent, 1, 100)),
-        training_cycles_(bounded_key(config, kSnakeTrainingCycles, 0, 1000000000)),
-        free_percent_(bounded_key(config, kSnakeFreePercent, 1, 100)),
-        transfer_percent_(bounded_key(config, kSnakeTransferPercent, 0, 100)),
-        uniform_lanes_(boolean_key(config, kSnakeUniformLanes)) {}
-
-  // ---- the decoupled storage's parameters, read by the SM side ----------------------------
-  [[nodiscard]] bool decoupled() const { return decoupled_; }
-  [[nodiscard]] std::uint32_t demand_percent() const { return demand_percent_; }
-  [[nodiscard]] std::uint32_t free_percent() const { return free_percent_; }
-  [[nodiscard]] std::uint32_t transfer_percent() const { return transfer_percent_; }
-  /// Whether SM `sm`'s Snake has promoted a stride in this launch.
-  [[nodiscard]] bool trained(std::uint32_t sm) const { return trained_[sm] != 0; }
-  /// Whether a demand fill of SM `sm` at `clock` keeps to demand_percent of its set: while
-  /// the SM's Snake is untrained and within training_cycles of its first demand fill (the
-  /// first call, which starts the period).
-  [[nodiscard]] bool holds_demand_share(std::uint32_t sm, std::uint64_t clock) {
-    if (trained_[sm] != 0) {
-      return false;
-    }
-    if (training_started_[sm] == kNotStarted) {
-      training_started_[sm] = clock;
-    }
-    return clock - training_started_[sm] < training_cycles_;
-  }
+        uniform_lanes_(boolean_key(config, kSnakeUniformLanes)),
+        storage_(config) {}
 
   void begin_launch(std::uint32_t sm_count) {
     head_.assign(std::size_t{sm_count} * kWarpTables, Head{});
@@ -235,9 +178,18 @@ class Snake {
     pcs_.reset(sm_count, tail_entries_);
     throttles_.assign(sm_count, Throttle{});
     trained_.assign(sm_count, 0);
-    training_started_.assign(sm_count, kNotStarted);
+    storage_.begin_launch(sm_count);
     clock_ = 0;
   }
+
+  // ---- the L1 storage hooks: the decoupled storage ----------------------------------------
+  template <class Evict>
+  void before_fill(const L1Set& set, Evict& evict) {
+    storage_.before_fill(set, evict, trained_[value_of(set.sm)] != 0);
+  }
+  void on_fill(const L1Fill& fill) { storage_.on_fill(fill); }
+  void on_evict(const L1Way& way, bool unused_prefetch) { storage_.on_evict(way, unused_prefetch); }
+  void on_prefetch_used(const L1Way& way) { storage_.on_prefetch_used(way); }
 
   template <class Sink>
   void on_access(const L1Access& access, Sink& sink) {
@@ -322,17 +274,6 @@ class Snake {
     bool bandwidth = false;  // over bandwidth_high, not yet under bandwidth_low
     bool started = false;
   };
-
-  static bool boolean_key(const HierarchyConfig& config, const KeySpec& key) {
-    const std::string value = config.params.text(key);
-    if (value == "true") {
-      return true;
-    }
-    if (value == "false") {
-      return false;
-    }
-    throw std::invalid_argument(std::string(key.name) + ": expected true or false; got " + value);
-  }
 
   TailEntry* row(std::uint32_t sm) { return tail_.data() + std::size_t{sm} * tail_entries_; }
 
@@ -620,15 +561,9 @@ class Snake {
   std::uint32_t low_;
   std::uint32_t peak_bytes_;
   std::uint32_t window_;
-  bool decoupled_;
-  std::uint32_t demand_percent_;
-  std::uint64_t training_cycles_;
-  std::uint32_t free_percent_;
-  std::uint32_t transfer_percent_;
   bool uniform_lanes_;
-  static constexpr std::uint64_t kNotStarted = ~std::uint64_t{0};
-  std::vector<std::uint8_t> trained_;            // per SM
-  std::vector<std::uint64_t> training_started_;  // per SM: its first demand fill's cycle
+  SnakeStorage storage_;
+  std::vector<std::uint8_t> trained_;  // per SM: a stride was promoted in this launch
   std::vector<Head> head_;
   std::vector<TailEntry> tail_;
   LruTable<PcFields> pcs_;
