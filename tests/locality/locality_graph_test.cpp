@@ -284,6 +284,31 @@ TEST(StaticGraph, AnUnknownKernelIsAnErrorNamingTheKernelsThere) {
   }
 }
 
+// A trace names a template kernel's instance, a loads table the template (issue 28): an instance
+// the table has no reads of takes the template's reads, and says which; a name without template
+// arguments, or whose template is not in the table, is still an error naming the table's kernels.
+TEST(StaticGraph, ATemplateInstanceTakesTheReadsOfItsTemplate) {
+  const tracebuf::Dim3 grid{8, 32, 1};
+  const auto table = fixture("two_mm");
+  EXPECT_EQ(table_kernel(table, "two_mm_first"), "two_mm_first");
+  EXPECT_EQ(table_kernel(table, "two_mm_first<32, float>"), "two_mm_first");
+  EXPECT_EQ(table_kernel(table, "two_mm<32>"), "two_mm<32>");
+  EXPECT_EQ(table_kernel(table, "two_mm_first_x"), "two_mm_first_x");
+  const StaticGraph graph =
+      static_graph(table, launch_of("two_mm_first<32, float>", grid, {32, 8, 1}, {{"n", 256}}));
+  EXPECT_EQ(graph.kernel, "two_mm_first");
+  expect_graph(graph.elements, grid, [](BlockCoordinates i, BlockCoordinates j) {
+    return Weight{2048} * (i.y == j.y) + Weight{8192} * (i.x == j.x);
+  });
+  try {
+    static_graph(table, launch_of("two_mm<32>", grid, {32, 8, 1}, {{"n", 256}}));
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("kernel `two_mm<32>` has no reads"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(StaticGraph, AnEvaluationBudgetTooSmallLeavesTheLoadNotCovered) {
   StaticOptions options = launch_of("two_mm_first", {8, 32, 1}, {32, 8, 1}, {{"n", 256}});
   options.max_evaluations = 1000;
