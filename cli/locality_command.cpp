@@ -364,6 +364,11 @@ void run_locality(const LocalityOptions& options) {
       } catch (const std::runtime_error& e) {
         throw UserError(options.static_source + ": " + e.what());
       }
+      if (static_result.kernel != launch->info.kernel) {
+        document["static_kernel"] = static_result.kernel;
+        text << "static graph of the loads table's template " << static_result.kernel
+             << " (the trace's kernel " << launch->info.kernel << ")\n";
+      }
       print_static(text, static_result, grid);
       panels.push_back({"static, elements", &static_result.elements});
       panels.push_back({"static, lines", &static_result.lines});

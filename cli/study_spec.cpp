@@ -16,6 +16,19 @@ namespace {
 
 using nlohmann::json;
 
+/// {study} (the study file's folder) in a build's include folders, flags and make arguments, so
+/// that they can name files kept beside the study (a shim header); known when the file is read.
+std::vector<std::string> with_study(std::vector<std::string> texts, const std::string& folder) {
+  static const std::string kStudy = "{study}";
+  for (std::string& text : texts) {
+    for (std::size_t at = text.find(kStudy); at != std::string::npos;
+         at = text.find(kStudy, at + folder.size())) {
+      text.replace(at, kStudy.size(), folder);
+    }
+  }
+  return texts;
+}
+
 class Reader {
  public:
   explicit Reader(std::string file) : file_(std::move(file)) {}
@@ -238,9 +251,9 @@ StudySpec read_study(const std::string& path) {
       parsed.path = ".";
     }
     parsed.sources = r.texts(program, place, "sources");
-    parsed.include = r.texts(program, place, "include");
+    parsed.include = with_study(r.texts(program, place, "include"), spec.folder);
     parsed.defines = r.texts(program, place, "defines");
-    parsed.flags = r.texts(program, place, "flags");
+    parsed.flags = with_study(r.texts(program, place, "flags"), spec.folder);
     if (const auto make = program.find("make"); make != program.end()) {
       const std::string make_place = place + ".make";
       if (!make->is_object()) {
@@ -256,7 +269,7 @@ StudySpec read_study(const std::string& path) {
       if (parsed.make_variables.empty()) {
         parsed.make_variables = {"NVCC"};
       }
-      parsed.make_arguments = r.texts(*make, make_place, "arguments");
+      parsed.make_arguments = with_study(r.texts(*make, make_place, "arguments"), spec.folder);
       parsed.executable = r.text(*make, make_place, "executable", true);
     }
     if (parsed.make == !parsed.sources.empty()) {

@@ -160,9 +160,18 @@ std::vector<const tracebuf::LoadInfo*> kernel_reads(const std::vector<tracebuf::
   return reads;
 }
 
+std::string table_kernel(const std::vector<tracebuf::LoadInfo>& table, const std::string& kernel) {
+  const std::size_t open = kernel.find('<');
+  if (open == 0 || open == std::string::npos || !kernel_reads(table, kernel).empty())
+    return kernel;
+  const std::string name = kernel.substr(0, open);
+  return kernel_reads(table, name).empty() ? kernel : name;
+}
+
 StaticGraph static_graph(const std::vector<tracebuf::LoadInfo>& table,
                          const StaticOptions& options) {
-  const std::vector<const tracebuf::LoadInfo*> reads = kernel_reads(table, options.kernel);
+  const std::string kernel = table_kernel(table, options.kernel);
+  const std::vector<const tracebuf::LoadInfo*> reads = kernel_reads(table, kernel);
   if (reads.empty()) {
     std::set<std::string> kernels;
     for (const auto& info : table)
@@ -179,6 +188,7 @@ StaticGraph static_graph(const std::vector<tracebuf::LoadInfo>& table,
   const std::uint64_t first = std::min(options.first_block, blocks);
   const std::uint64_t last = first + std::min(options.block_count, blocks - first);
   StaticGraph result;
+  result.kernel = kernel;
   GraphBuilder elements(blocks);
   GraphBuilder lines(blocks);
   std::map<std::string, std::uint32_t> spaces;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <sstream>
 
+#include "common/run_command.hpp"
 #include "memcarlo/locality/comparison.hpp"
 #include "memcarlo/locality/heatmap.hpp"
 #include "memcarlo/tracebuf/metadata.hpp"
@@ -284,6 +285,31 @@ TEST(StaticGraph, AnUnknownKernelIsAnErrorNamingTheKernelsThere) {
   }
 }
 
+// A trace names a template kernel's instance, a loads table the template (issue 28): an instance
+// the table has no reads of takes the template's reads, and says which; a name without template
+// arguments, or whose template is not in the table, is still an error naming the table's kernels.
+TEST(StaticGraph, ATemplateInstanceTakesTheReadsOfItsTemplate) {
+  const tracebuf::Dim3 grid{8, 32, 1};
+  const auto table = fixture("two_mm");
+  EXPECT_EQ(table_kernel(table, "two_mm_first"), "two_mm_first");
+  EXPECT_EQ(table_kernel(table, "two_mm_first<32, float>"), "two_mm_first");
+  EXPECT_EQ(table_kernel(table, "two_mm<32>"), "two_mm<32>");
+  EXPECT_EQ(table_kernel(table, "two_mm_first_x"), "two_mm_first_x");
+  const StaticGraph graph =
+      static_graph(table, launch_of("two_mm_first<32, float>", grid, {32, 8, 1}, {{"n", 256}}));
+  EXPECT_EQ(graph.kernel, "two_mm_first");
+  expect_graph(graph.elements, grid, [](BlockCoordinates i, BlockCoordinates j) {
+    return Weight{2048} * (i.y == j.y) + Weight{8192} * (i.x == j.x);
+  });
+  try {
+    static_graph(table, launch_of("two_mm<32>", grid, {32, 8, 1}, {{"n", 256}}));
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("kernel `two_mm<32>` has no reads"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(StaticGraph, AnEvaluationBudgetTooSmallLeavesTheLoadNotCovered) {
   StaticOptions options = launch_of("two_mm_first", {8, 32, 1}, {32, 8, 1}, {{"n", 256}});
   options.max_evaluations = 1000;
@@ -294,7 +320,8 @@ TEST(StaticGraph, AnEvaluationBudgetTooSmallLeavesTheLoadNotCovered) {
 /// A trace of two_mm_first's reads at n = 64, grid 2x8, block 32x8 (lane = threadIdx.x, warp =
 /// threadIdx.y), written record by record as the kernel would issue them; threads with
 /// row >= active_rows do not run (the guard a kernel with idle threads would have).
-std::string write_two_mm_trace(const std::string& name, std::uint32_t active_rows) {
+std::string write_two_mm_trace(const std::string& name, std::uint32_t active_rows,
+                               const std::string& kernel = "two_mm_first") {
   const std::string path =
       (std::filesystem::temp_directory_path() / ("memcarlo-locality-" + name + ".mct")).string();
   const std::uint64_t n = 64;
@@ -307,7 +334,7 @@ std::string write_two_mm_trace(const std::string& name, std::uint32_t active_row
   writer.write_allocations(std::vector<tracebuf::Allocation>{
       {0, a, n * n * 4, "a"}, {1, b, n * n * 4, "b"}, {2, c, n * n * 4, "c"}});
   tracebuf::LaunchInfo launch;
-  launch.kernel = "two_mm_first";
+  launch.kernel = kernel;
   launch.grid = {2, 8, 1};
   launch.block = {32, 8, 1};
   launch.snapshot_first_block = 0;
@@ -362,6 +389,35 @@ TEST(MeasuredGraph, TwoMmTraceEqualsTheStaticGraphElementByElement) {
     return Weight{512} * (i.y == j.y) + Weight{2048} * (i.x == j.x);
   });
   std::filesystem::remove(path);
+}
+
+// `memcarlo locality TRACE --static embedded` of a template instance (issue 28): the trace names
+// two_mm_first<32>, its loads table two_mm_first; the static graph is the template's, says so,
+// and equals the measured one.
+TEST(MeasuredGraph, ATemplateInstanceInATraceIsComparedWithItsTemplatesReads) {
+  const std::string path = write_two_mm_trace("two-mm-template", 64, "two_mm_first<32>");
+  const std::string json_path = path + ".json";
+  const auto r = test_support::run_command(
+      std::string(MEMCARLO_BINARY_DIR) + "/cli/memcarlo locality " + path +
+      " --static embedded --param n=64 --json " + json_path + " 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("static graph of the loads table's template two_mm_first (the trace's "
+                          "kernel two_mm_first<32>)"),
+            std::string::npos)
+      << r.output;
+  std::ifstream in(json_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("\"static_kernel\": \"two_mm_first\""), std::string::npos);
+  // The paper's formula at N = 64 (as above): 8 grid rows x C(2, 2) x 512 + 2 columns x C(8, 2)
+  // x 2,048.
+  EXPECT_NE(text.str().find("\"total_shared\": " + std::to_string(8 * 512 + 2 * 28 * 2048)),
+            std::string::npos);
+  EXPECT_NE(r.output.find("comparison over the traced blocks: elements identical"),
+            std::string::npos)
+      << r.output;
+  std::filesystem::remove(path);
+  std::filesystem::remove(json_path);
 }
 
 // Idle threads (rows 60..63 guarded off) read less than the table's forms say: the comparison

@@ -48,6 +48,9 @@ struct StaticLoad {
 };
 
 struct StaticGraph {
+  /// The loads table's kernel whose reads the graph is of: options.kernel, or for an
+  /// instantiation `name<args>` the table has no reads of, the table's template `name`.
+  std::string kernel;
   SparseGraph elements;
   SparseGraph lines;
   std::vector<StaticLoad> loads;
@@ -56,6 +59,11 @@ struct StaticGraph {
   /// loads using x and y separately index_xy, loads using neither fully connected.
   std::map<std::string, std::string> array_patterns;
 };
+
+/// The loads table's name of `kernel`: itself when the table has reads of it; for a template
+/// instantiation `name<args>` (as a trace names it) otherwise `name` when the table has reads of
+/// exactly that one template; else `kernel` (no reads: static_graph's error names the table's).
+std::string table_kernel(const std::vector<tracebuf::LoadInfo>& table, const std::string& kernel);
 
 /// Throws std::runtime_error when the kernel has no reads in the table or an entry is malformed.
 StaticGraph static_graph(const std::vector<tracebuf::LoadInfo>& table,

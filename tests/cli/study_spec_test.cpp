@@ -1,0 +1,60 @@
+// Reading a study file (cli/study_spec.cpp) without building anything: {study}, the study file's
+// folder, in a program's include folders, flags and make arguments (issue 28), so that a study
+// can name a shim header kept beside it.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "study_spec.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path write_study(const json& study) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("memcarlo-study-spec-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "studies");
+  const fs::path path = dir / "studies" / "shim.json";
+  std::ofstream(path) << study.dump(2);
+  return path;
+}
+
+json study_with(const json& programs) {
+  return {{"name", "shim"},
+          {"points", {{{"name", "base"}, {"preset", "fermi-c2050"}, {"baseline", true}}}},
+          {"programs", programs}};
+}
+
+TEST(StudySpec, StudyFolderIsExpandedInIncludeFlagsAndMakeArguments) {
+  const fs::path file = write_study(study_with(
+      {{{"name", "cc"},
+        {"sources", {"main.cu"}},
+        {"include", {"{study}/inputs/shim", "common"}},
+        {"flags", {"-include", "{study}/inputs/cutil.h", "-O1"}},
+        {"args", {"{study}/x"}}},
+       {{"name", "make"},
+        {"make", {{"executable", "app"}, {"arguments", {"EXTRA=-I{study}/a:{study}/b"}}}}}}));
+  const std::string folder = fs::absolute(file).parent_path().string();
+  const memcarlo::cli::StudySpec spec = memcarlo::cli::read_study(file.string());
+  EXPECT_EQ(spec.folder, folder);
+  ASSERT_EQ(spec.programs.size(), 2u);
+  EXPECT_EQ(spec.programs[0].include,
+            (std::vector<std::string>{folder + "/inputs/shim", "common"}));
+  EXPECT_EQ(spec.programs[0].flags,
+            (std::vector<std::string>{"-include", folder + "/inputs/cutil.h", "-O1"}));
+  // args keep {study}: the study command expands it with {suite}, {dir} and {work} at run time.
+  EXPECT_EQ(spec.programs[0].args, (std::vector<std::string>{"{study}/x"}));
+  EXPECT_EQ(spec.programs[1].make_arguments,
+            (std::vector<std::string>{"EXTRA=-I" + folder + "/a:" + folder + "/b"}));
+  fs::remove_all(fs::path(folder).parent_path());
+}
+
+}  // namespace
