@@ -13,20 +13,19 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 
 #include "commands.hpp"
 #include "memcarlo/reports/html_report.hpp"
 #include "memcarlo/reports/study_report.hpp"
 #include "memcarlo/tracebuf/errors.hpp"
-#include "memcarlo/tracebuf/sha256.hpp"
 #include "output_path.hpp"
 #include "process.hpp"
 #include "ranks.hpp"
 #include "run_support.hpp"
 #include "shard_file.hpp"
 #include "simulate_feedback.hpp"
+#include "study_cache.hpp"
 #include "study_spec.hpp"
 #include "sweep_run.hpp"
 
@@ -36,6 +35,13 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+using study::ended;
+using study::expand;
+using study::log_tail;
+using study::read_file;
+using study::replace_all;
+using study::seconds_since;
+using study::StageFailure;
 
 struct StudyOptions {
   std::string study;
@@ -47,77 +53,6 @@ struct StudyOptions {
   std::string shard;
   bool quiet = false;
 };
-
-/// A stage that failed: its name and why.
-struct StageFailure {
-  std::string stage;
-  std::string reason;
-};
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string sha256_of(const std::string& text) {
-  return tracebuf::Sha256::hex(std::as_bytes(std::span(text.data(), text.size())));
-}
-
-/// The last lines of a log, for a failure's reason.
-std::string log_tail(const fs::path& log, std::size_t lines = 2) {
-  std::vector<std::string> kept;
-  std::istringstream in(read_file(log));
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) {
-      kept.push_back(line.size() > 240 ? line.substr(0, 240) + "..." : line);
-    }
-  }
-  std::string out;
-  for (std::size_t i = kept.size() > lines ? kept.size() - lines : 0; i < kept.size(); ++i) {
-    out += (out.empty() ? "" : " | ") + kept[i];
-  }
-  return out.empty() ? "" : "; its log ends: " + out;
-}
-
-std::string ended(const ProcessResult& result) {
-  if (!result.started) {
-    return result.error;
-  }
-  return result.signal != 0 ? "was killed by signal " + std::to_string(result.signal)
-                            : "exited with status " + std::to_string(result.exit_code);
-}
-
-/// {suite}, {dir}, {study} and {work} in a study's arguments and commands.
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
-
-std::string expand(std::string text, const std::vector<std::pair<std::string, std::string>>& vars) {
-  for (const auto& [name, value] : vars) {
-    text = replace_all(std::move(text), "{" + name + "}", value);
-  }
-  return text;
-}
-
-/// A file a Makefile build reads (sources, headers, makefiles), which its build key hashes; the
-/// outputs the build writes beside them (objects, the executable, results) are not.
-bool build_input(const fs::path& path) {
-  static const std::set<std::string, std::less<>> kExtensions = {
-      ".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".mk", ".config"};
-  const std::string name = path.filename().string();
-  return kExtensions.contains(path.extension().string()) || name.starts_with("Makefile") ||
-         name.starts_with("makefile");
-}
 
 void write_atomically(const fs::path& path, const std::string& text) {
   const fs::path partial = path.string() + ".partial";
@@ -134,13 +69,15 @@ void write_atomically(const fs::path& path, const std::string& text) {
 class StudyRun {
  public:
   StudyRun(const StudyOptions& options, StudySpec spec)
-      : options_(options), spec_(std::move(spec)) {
-    root_ = fs::absolute(options.suite_root).lexically_normal();
-    out_ = fs::absolute(options.output).lexically_normal();
-    cc_ = (fs::path(executable_directory()) / "memcarlo-cc").string();
-    cache_ =
-        options.cache.empty() ? out_ / "cache" : fs::absolute(options.cache).lexically_normal();
-  }
+      : options_(options),
+        spec_(std::move(spec)),
+        root_(fs::absolute(options.suite_root).lexically_normal()),
+        out_(fs::absolute(options.output).lexically_normal()),
+        cache_(
+            root_,
+            options.cache.empty() ? out_ / "cache" : fs::absolute(options.cache).lexically_normal(),
+            spec_,
+            [this](const std::string& name, const std::string& stage) { progress(name, stage); }) {}
 
   /// Runs the programs of `shard` (all without one); true when all of them ran.
   bool run_programs(const ShardSpec& shard) {
@@ -264,218 +201,17 @@ class StudyRun {
     }
   }
 
-  fs::path program_dir(const StudyProgramSpec& program) const {
-    return (root_ / program.path).lexically_normal();
-  }
-
-  /// What the build depends on: memcarlo's version, the build's description, and the contents of
-  /// the sources (of every file of the folder for a Makefile build).
-  std::string build_key(const StudyProgramSpec& program) const {
-    const fs::path dir = program_dir(program);
-    json key = {{"memcarlo", MEMCARLO_VERSION},
-                {"dir", dir.string()},
-                {"sources", program.sources},
-                {"include", program.include},
-                {"defines", program.defines},
-                {"flags", program.flags},
-                {"make", program.make},
-                {"make_target", program.make_target},
-                {"make_variables", program.make_variables},
-                {"make_arguments", program.make_arguments},
-                {"executable", program.executable}};
-    json contents = json::object();
-    if (program.make) {
-      std::error_code error;
-      for (fs::recursive_directory_iterator it(dir, error), end; !error && it != end;
-           it.increment(error)) {
-        if (it->is_regular_file() && build_input(it->path())) {
-          contents[fs::relative(it->path(), dir).string()] = sha256_of(read_file(it->path()));
-        }
-      }
-    } else {
-      for (const std::string& source : program.sources) {
-        contents[source] = sha256_of(read_file(dir / source));
-      }
-    }
-    key["contents"] = contents;
-    return sha256_of(key.dump()).substr(0, 24);
-  }
-
-  std::string trace_key(const StudyProgramSpec& program, const std::string& build) const {
-    const json key = {{"build", build},
-                      {"args", program.args},
-                      {"inputs", program.inputs},
-                      {"kernels", program.kernels},
-                      {"launch", program.launch},
-                      {"hierarchy", spec_.trace_hierarchy},
-                      {"snapshot_factor", spec_.snapshot_factor},
-                      {"suite_root", root_.string()}};
-    return sha256_of(key.dump()).substr(0, 24);
-  }
-
   /// What a program's stored outcome was made from: its trace, the points, trials and seed.
   json fingerprint(const StudyProgramSpec& program) const {
     json points = json::array();
     for (const auto& point : spec_.inputs.points) {
       points.push_back({point.name, point.preset, point.set});
     }
-    return {{"trace", trace_key(program, build_key(program))},
+    return {{"trace", cache_.trace_key(program, cache_.build_key(program))},
             {"points", points},
             {"baseline", spec_.inputs.baseline},
             {"trials", spec_.inputs.trials},
             {"seed", spec_.inputs.seed}};
-  }
-
-  std::vector<std::pair<std::string, std::string>> variables(const StudyProgramSpec& program,
-                                                             const fs::path& work) const {
-    return {{"suite", root_.string()},
-            {"dir", program_dir(program).string()},
-            {"study", spec_.folder},
-            {"work", work.string()}};
-  }
-
-  /// The program's executable in the build cache, built when missing.
-  std::optional<StageFailure> build(const StudyProgramSpec& program, const std::string& key,
-                                    fs::path& executable, json& performance) {
-    const fs::path done = cache_ / ("build-" + key);
-    // Named after the first source: programs that share a build share the executable.
-    const fs::path exe_in = program.make ? fs::path(program.executable).filename()
-                                         : fs::path(program.sources.front()).stem();
-    executable = done / exe_in;
-    if (fs::exists(done / "built") && fs::exists(executable)) {
-      performance["build_cached"] = true;
-      return std::nullopt;
-    }
-    performance["build_cached"] = false;
-    progress(program.name, "build");
-    const auto started = Clock::now();
-    const fs::path partial = done.string() + ".partial";
-    fs::remove_all(partial);
-    fs::create_directories(partial);
-    const fs::path log = partial / "build.log";
-    const fs::path dir = program_dir(program);
-    if (!fs::is_directory(dir)) {
-      return StageFailure{"build",
-                          dir.string() + ": no such folder under the suite root " + root_.string()};
-    }
-    std::vector<std::string> command;
-    ProcessIo io{dir.string(), log.string()};
-    std::vector<std::pair<std::string, std::string>> environment;
-    if (program.make) {
-      // In the program's folder (suites' Makefiles include files by relative paths), always
-      // (-B: an executable that nvcc built there is not ours), with memcarlo-cc in nvcc's place
-      // twice over: the compiler variables, and an `nvcc` first on PATH for Makefiles that name
-      // nvcc itself.
-      const fs::path shim = partial / "bin";
-      fs::create_directories(shim);
-      std::ofstream(shim / "nvcc") << "#!/bin/sh\nexec '" << cc_ << "' --backend host \"$@\"\n";
-      fs::permissions(shim / "nvcc", fs::perms::owner_all | fs::perms::group_read |
-                                         fs::perms::group_exec | fs::perms::others_read |
-                                         fs::perms::others_exec);
-      const char* path = std::getenv("PATH");
-      environment.emplace_back("PATH", shim.string() + ":" + (path != nullptr ? path : ""));
-      command = {"make", "-B"};
-      if (!program.make_target.empty()) {
-        command.push_back(program.make_target);
-      }
-      for (const std::string& variable : program.make_variables) {
-        command.push_back(variable + "=" + cc_ + " --backend host");
-      }
-      command.insert(command.end(), program.make_arguments.begin(), program.make_arguments.end());
-    } else {
-      command = {cc_, "--backend", "host"};
-      for (const std::string& source : program.sources) {
-        command.push_back((dir / source).string());
-      }
-      for (const std::string& include : program.include) {
-        command.push_back("-I" + (dir / include).string());
-      }
-      for (const std::string& define : program.defines) {
-        command.push_back("-D" + define);
-      }
-      command.insert(command.end(), program.flags.begin(), program.flags.end());
-      command.push_back("-o");
-      command.push_back((partial / exe_in).string());
-    }
-    { std::ofstream(log) << "$ " << quote_command(command) << "\n"; }
-    const ProcessResult result = run_process(command, environment, io);
-    if (program.make && result.started && result.shell_status() == 0 &&
-        fs::exists(dir / program.executable)) {
-      fs::copy_file(dir / program.executable, partial / exe_in,
-                    fs::copy_options::overwrite_existing);
-    }
-    performance["build_seconds"] = seconds_since(started);
-    if (!result.started || result.shell_status() != 0) {
-      return StageFailure{"build", command[0] + " " + ended(result) + " (log: " + log.string() +
-                                       ")" + log_tail(log)};
-    }
-    if (!fs::exists(partial / exe_in)) {
-      return StageFailure{"build", "the build made no " + (partial / exe_in).string()};
-    }
-    std::ofstream(partial / "built") << "\n";
-    fs::remove_all(done);
-    fs::rename(partial, done);
-    return std::nullopt;
-  }
-
-  /// The program's trace in the trace cache, made when missing (inputs, then the traced run).
-  std::optional<StageFailure> trace(const StudyProgramSpec& program, const std::string& key,
-                                    const fs::path& executable, fs::path& folder,
-                                    json& performance) {
-    folder = cache_ / ("trace-" + key);
-    if (fs::exists(folder / "traced")) {
-      performance["trace_cached"] = true;
-      return std::nullopt;
-    }
-    performance["trace_cached"] = false;
-    const auto started = Clock::now();
-    const fs::path partial = folder.string() + ".partial";
-    fs::remove_all(partial);
-    fs::create_directories(partial / "work");
-    const auto vars = variables(program, partial / "work");
-    if (!program.inputs.empty()) {
-      progress(program.name, "inputs");
-      const fs::path log = partial / "inputs.log";
-      const ProcessResult made = run_process({"/bin/sh", "-c", expand(program.inputs, vars)}, {},
-                                             {(partial / "work").string(), log.string()});
-      if (!made.started || made.shell_status() != 0) {
-        performance["trace_seconds"] = seconds_since(started);
-        return StageFailure{"inputs", "the inputs command " + ended(made) +
-                                          " (log: " + log.string() + ")" + log_tail(log)};
-      }
-    }
-    progress(program.name, "trace");
-    RunOptions run;
-    run.trace = (partial / "trace.mct").string();
-    run.kernel = program.kernels;
-    run.launch = program.launch;
-    run.snapshot_factor = spec_.snapshot_factor;
-    run.hierarchy = spec_.trace_hierarchy;
-    run.program = {executable.string()};
-    for (const std::string& arg : program.args) {
-      run.program.push_back(expand(arg, vars));
-    }
-    run.io = {(partial / "work").string(), (partial / "run.log").string()};
-    TraceOutcome outcome;
-    try {
-      outcome = run_traced(run);
-    } catch (const UserError& e) {
-      performance["trace_seconds"] = seconds_since(started);
-      return StageFailure{"run", e.what()};
-    }
-    performance["trace_seconds"] = seconds_since(started);
-    const std::string log = (partial / "run.log").string();
-    if (!outcome.message.empty()) {
-      return StageFailure{"run", outcome.message + " (log: " + log + ")" + log_tail(log)};
-    }
-    if (!outcome.problem.empty()) {
-      return StageFailure{"run", outcome.problem + " (log: " + log + ")"};
-    }
-    std::ofstream(partial / "traced")
-        << json{{"records", outcome.records}, {"launches", outcome.launches}}.dump() << "\n";
-    fs::remove_all(folder);
-    fs::rename(partial, folder);
-    return std::nullopt;
   }
 
   std::optional<StageFailure> check(const StudyProgramSpec& program, const fs::path& folder) {
@@ -490,9 +226,10 @@ class StudyRun {
     if (!program.check_command.empty()) {
       const fs::path check_log = folder / "check.log";
       fs::remove(check_log);
-      const ProcessResult checked = run_process(
-          {"/bin/sh", "-c", expand(program.check_command, variables(program, folder / "work"))}, {},
-          {(folder / "work").string(), check_log.string()});
+      const ProcessResult checked =
+          run_process({"/bin/sh", "-c",
+                       expand(program.check_command, cache_.variables(program, folder / "work"))},
+                      {}, {(folder / "work").string(), check_log.string()});
       if (!checked.started || checked.shell_status() != 0) {
         return StageFailure{"check", "the check command " + ended(checked) + " (log: " +
                                          check_log.string() + ")" + log_tail(check_log)};
@@ -568,11 +305,12 @@ class StudyRun {
     std::optional<StageFailure> failure;
     fs::path executable;
     fs::path folder;
-    const std::string build_hash = build_key(program);
+    const std::string build_hash = cache_.build_key(program);
     try {
-      failure = build(program, build_hash, executable, performance);
+      failure = cache_.build(program, build_hash, executable, performance);
       if (!failure) {
-        failure = trace(program, trace_key(program, build_hash), executable, folder, performance);
+        failure = cache_.trace(program, cache_.trace_key(program, build_hash), executable, folder,
+                               performance);
       }
       if (!failure) {
         failure = check(program, folder);
@@ -590,8 +328,9 @@ class StudyRun {
       // Paths under the output folder relative to it, so that a study's report reads the same
       // wherever its folder is (and its shards ran).
       status["stage"] = failure->stage;
-      status["reason"] = replace_all(replace_all(failure->reason, cache_.string() + "/", "cache/"),
-                                     out_.string() + "/", "");
+      status["reason"] =
+          replace_all(replace_all(failure->reason, cache_.folder().string() + "/", "cache/"),
+                      out_.string() + "/", "");
     }
     write_atomically(dir / "status.json", status.dump(2) + "\n");
     report_line(program, status);
@@ -670,8 +409,7 @@ class StudyRun {
   StudySpec spec_;
   fs::path root_;
   fs::path out_;
-  fs::path cache_;
-  std::string cc_;
+  study::StudyCache cache_;  // after spec_, root_ and out_, which it is made from
   Position position_;
   bool progress_shown_ = false;
 };

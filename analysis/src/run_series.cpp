@@ -17,7 +17,7 @@ std::optional<Distribution> summarize_defined(const std::vector<std::optional<do
       defined.push_back(*value);
     }
   }
-  return summarize(defined, HistogramSpec{bins, metric.unit == MetricUnit::kRatio});
+  return summarize(defined, HistogramSpec{bins, stays_in_unit_interval(metric)});
 }
 
 /// A counter group whose absence means that its mechanism did nothing, so that its counters are

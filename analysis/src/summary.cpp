@@ -18,8 +18,9 @@ class Samples {
       values_.push_back(*value);
     }
   }
-  [[nodiscard]] std::optional<Distribution> summarize(unsigned bins, bool ratio) const {
-    return analysis::summarize(values_, HistogramSpec{bins, ratio});
+  /// `unit_interval`: the metric cannot leave [0, 1], so its histogram stays inside it.
+  [[nodiscard]] std::optional<Distribution> summarize(unsigned bins, bool unit_interval) const {
+    return analysis::summarize(values_, HistogramSpec{bins, unit_interval});
   }
   [[nodiscard]] const std::vector<double>& values() const { return values_; }
 
@@ -56,7 +57,7 @@ class ScopeSamples {
     MetricDistributions out(scope);
     for (std::size_t m = 0; m < samples_.size(); ++m) {
       const Metric& metric = *(*metrics_)[m];
-      out[metric] = samples_[m].summarize(bins, metric.unit == MetricUnit::kRatio);
+      out[metric] = samples_[m].summarize(bins, stays_in_unit_interval(metric));
     }
     return out;
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -22,7 +23,9 @@
 #include "output_writer.hpp"
 #include "parse_driver.hpp"
 #include "parse_setup.hpp"
+#include "split_chevrons.hpp"
 #include "symbol_names.hpp"
+#include "virtual_files.hpp"
 
 namespace memcarlo::instrumenter {
 
@@ -240,7 +243,13 @@ InstrumentResult instrument(const InstrumentOptions& options) {
     }
     request.originals[file] = std::move(content);
   }
-  if (!edits.apply(request.originals, request.rewritten, result.errors)) return result;
+  // The edits' offsets are those of the text the parse read: split launch chevrons rejoined
+  // (same length). The originals stay as on disk, for patches and files without edits.
+  std::map<std::string, std::string> as_parsed = request.originals;
+  for (auto& [file, text] : as_parsed) {
+    if (rejoins_chevrons(file, main_file)) rejoin_split_chevrons(text);
+  }
+  if (!edits.apply(as_parsed, request.rewritten, result.errors)) return result;
   result.outputs = plan_outputs(request, result.errors);
   result.ok = result.errors.empty();
   return result;

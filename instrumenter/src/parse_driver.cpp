@@ -108,7 +108,7 @@ std::vector<ParseError> run_clang(ParseSetup setup, Side side, const std::string
                                   ParseRun& run) {
   const std::vector<std::string> command = parse_command(setup, side, toolkit, flags, file);
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(
-      new clang::FileManager(clang::FileSystemOptions(), make_parse_file_system()));
+      new clang::FileManager(clang::FileSystemOptions(), make_parse_file_system(file)));
   DiagnosticCollector diagnostics;
   run.diagnostics = &diagnostics;
   clang::tooling::ToolInvocation invocation(command, std::make_unique<CallbackAction>(run),

@@ -2,11 +2,15 @@
 #include "virtual_files.hpp"
 
 #include <array>
+#include <memory>
 #include <string>
+
+#include "split_chevrons.hpp"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 namespace memcarlo::instrumenter {
 
@@ -78,13 +82,60 @@ double omp_get_wtick(void);
 #endif
 )";
 
+/// A file as read, with its launch chevrons rejoined (split_chevrons.hpp): same length and status.
+class RejoinedFile : public llvm::vfs::File {
+ public:
+  RejoinedFile(std::unique_ptr<llvm::vfs::File> inner, std::string text)
+      : inner_(std::move(inner)), text_(std::move(text)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return inner_->status(); }
+  llvm::ErrorOr<std::string> getName() override { return inner_->getName(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name, int64_t,
+                                                               bool, bool) override {
+    return llvm::MemoryBuffer::getMemBufferCopy(text_, name);
+  }
+  std::error_code close() override { return inner_->close(); }
+
+ private:
+  std::unique_ptr<llvm::vfs::File> inner_;
+  std::string text_;
+};
+
+/// The real file system, except that the main file and CUDA sources (.cu, .cuh) read with their
+/// split launch chevrons rejoined.
+class ChevronFileSystem : public llvm::vfs::ProxyFileSystem {
+ public:
+  ChevronFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real, std::string main_file)
+      : ProxyFileSystem(std::move(real)), main_file_(std::move(main_file)) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(
+      const llvm::Twine& path) override {
+    llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> file = ProxyFileSystem::openFileForRead(path);
+    const std::string name = path.str();
+    if (!file || !rejoins_chevrons(name, main_file_)) return file;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = (*file)->getBuffer(name);
+    if (!buffer) return buffer.getError();
+    std::string text((*buffer)->getBuffer());
+    rejoin_split_chevrons(text);
+    return std::unique_ptr<llvm::vfs::File>(new RejoinedFile(std::move(*file), std::move(text)));
+  }
+
+ private:
+  std::string main_file_;
+};
+
 void add_file(llvm::vfs::InMemoryFileSystem& memory, std::string_view path,
               std::string_view content) {
   memory.addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(content, path));
 }
 }  // namespace
 
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system() {
+bool rejoins_chevrons(const std::string& path, const std::string& main_file) {
+  const llvm::StringRef extension = llvm::sys::path::extension(path);
+  return path == main_file || extension == ".cu" || extension == ".cuh";
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system(
+    const std::string& main_file) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(
       new llvm::vfs::InMemoryFileSystem);
   add_file(*memory, std::string(kCompatIncludeDir) + "/texture_fetch_functions.h",
@@ -110,8 +161,8 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system() {
     add_file(*memory, std::string(kBuiltinIncludeDir) + "/" + header,
              "#include \"memcarlo_cuda_decls.h\"\n");
   }
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(new llvm::vfs::OverlayFileSystem(
+      new ChevronFileSystem(llvm::vfs::getRealFileSystem(), main_file)));
   overlay->pushOverlay(memory);
   llvm::SmallString<256> cwd;
   if (!llvm::sys::fs::current_path(cwd)) overlay->setCurrentWorkingDirectory(cwd);

@@ -3,6 +3,7 @@
 // for the toolkit's headers.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -26,7 +27,14 @@ inline constexpr std::string_view kDeclarationsHeader =
 inline constexpr std::string_view kToolkitCompatHeader =
     "/memcarlo-virtual/compat/memcarlo_cuda_toolkit_compat.h";
 
-/// The real file system with the virtual files laid over it.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system();
+/// The real file system with the virtual files laid over it; `main_file` (an absolute path) and
+/// the .cu and .cuh files it includes read with split launch chevrons rejoined
+/// (split_chevrons.hpp).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> make_parse_file_system(
+    const std::string& main_file);
+
+/// Whether the parse reads `path` with its split launch chevrons rejoined: the main file, .cu and
+/// .cuh files. The files written out get the same treatment, so that the edits' offsets match.
+bool rejoins_chevrons(const std::string& path, const std::string& main_file);
 
 }  // namespace memcarlo::instrumenter

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "checked_json.hpp"
+#include "memcarlo/analysis/metrics.hpp"
 #include "memcarlo/reports/report.hpp"
 #include "memcarlo/reports/study_report.hpp"
 #include "memcarlo/reports/sweep_report.hpp"
@@ -300,6 +301,41 @@ HtmlReportKind check_html_report(const json& report, const std::string& source) 
   return HtmlReportKind::kSimulation;
 }
 
+json page_metric_table() {
+  json metrics = json::array();
+  for (const analysis::Metric& metric : analysis::metric_table()) {
+    const char* scope = metric.scope == analysis::MetricScope::kLoad        ? "load"
+                        : metric.scope == analysis::MetricScope::kAggregate ? "aggregate"
+                                                                            : "both";
+    metrics.push_back({{"name", metric.name},
+                       {"scope", scope},
+                       {"unit", analysis::unit_name(metric.unit)},
+                       {"bounded", analysis::stays_in_unit_interval(metric)},
+                       {"headline", metric.headline},
+                       {"label", metric.label},
+                       {"group", metric.group != nullptr ? json(metric.group->name) : json()},
+                       {"prefetch_column", in_prefetch_columns(metric)},
+                       {"description", metric.description}});
+  }
+  json acts_on = json::array();
+  for (const SweepActsOn& family : sweep_acts_on()) {
+    json names = json::array();
+    for (const std::string_view name : family.metrics) {
+      if (!name.empty()) {
+        names.push_back(name);
+      }
+    }
+    acts_on.push_back({{"prefix", family.prefix}, {"metrics", std::move(names)}});
+  }
+  json other = json::array();
+  for (const std::string_view name : sweep_other_key_metrics()) {
+    other.push_back(name);
+  }
+  return {{"metrics", std::move(metrics)},
+          {"sweep_acts_on", std::move(acts_on)},
+          {"sweep_other_keys", std::move(other)}};
+}
+
 std::string html_report(const json& report, const std::string& source) {
   const HtmlReportKind kind = check_html_report(report, source);
   const std::string title = std::string(kind == HtmlReportKind::kSweep   ? "memcarlo sweep: "
@@ -320,6 +356,10 @@ std::string html_report(const json& report, const std::string& source) {
   page += "<pre id=\"render-status\" hidden></pre>\n";
   page += "<script type=\"application/json\" id=\"report-data\">" + embedded_json(report) +
           "</script>\n";
+  // The metric table, generated from memcarlo's (analysis/metrics.hpp): the script's only source
+  // for the metrics' order, units and families.
+  page += "<script type=\"application/json\" id=\"metric-table\">" +
+          embedded_json(page_metric_table()) + "</script>\n";
   // The page's script first (its error capture sees everything after it), one element per part.
   for (const std::string_view part :
        {resources::html_report_core_js(), resources::html_report_simulation_js(),

@@ -176,26 +176,34 @@ void write_sweep_csv(std::ostream& out, const std::vector<SweepPoint>& points) {
   }
 }
 
+namespace {
+
+// What each family of keys acts on, by the key's prefix; `base` and every other key: the hit
+// ratios and Tm. The overall latency X closes every table.
+constexpr SweepActsOn kActsOn[] = {
+    {"prefetch.", {"l1_read_hit_ratio", "prefetch_coverage", "prefetch_accuracy"}},
+    {"placement.", {"numa_access_efficiency", "numa_crossing_latency_cycles", "numa_link_bytes"}},
+    {"numa.", {"numa_access_efficiency", "numa_crossing_latency_cycles", "numa_link_bytes"}},
+    {"schedule.", {"l1_read_hit_ratio", "numa_access_efficiency", "numa_crossing_latency_cycles"}},
+    {"ldesc.", {"l1_read_hit_ratio", "numa_access_efficiency", "numa_crossing_latency_cycles"}},
+    {"l1.", {"l1_read_hit_ratio", "l2_read_hit_ratio", ""}},
+    {"l2.", {"l2_read_hit_ratio", "dram_latency_cycles", ""}},
+    {"dram.", {"dram_latency_cycles", "", ""}},
+};
+constexpr std::array<std::string_view, 3> kOther = {"l1_read_hit_ratio", "l2_read_hit_ratio",
+                                                    "dram_latency_cycles"};
+
+}  // namespace
+
+std::span<const SweepActsOn> sweep_acts_on() {
+  return kActsOn;
+}
+
+std::span<const std::string_view> sweep_other_key_metrics() {
+  return kOther;
+}
+
 std::vector<const analysis::Metric*> sweep_table_metrics(const std::vector<SweepPoint>& points) {
-  // What each family of keys acts on, by the key's prefix; `base` and every other key: the
-  // hit ratios and Tm. The overall latency X closes every table.
-  struct ActsOn {
-    std::string_view prefix;
-    std::array<std::string_view, 3> metrics;
-  };
-  constexpr ActsOn kActsOn[] = {
-      {"prefetch.", {"l1_read_hit_ratio", "prefetch_coverage", "prefetch_accuracy"}},
-      {"placement.", {"numa_access_efficiency", "numa_crossing_latency_cycles", "numa_link_bytes"}},
-      {"numa.", {"numa_access_efficiency", "numa_crossing_latency_cycles", "numa_link_bytes"}},
-      {"schedule.",
-       {"l1_read_hit_ratio", "numa_access_efficiency", "numa_crossing_latency_cycles"}},
-      {"ldesc.", {"l1_read_hit_ratio", "numa_access_efficiency", "numa_crossing_latency_cycles"}},
-      {"l1.", {"l1_read_hit_ratio", "l2_read_hit_ratio", ""}},
-      {"l2.", {"l2_read_hit_ratio", "dram_latency_cycles", ""}},
-      {"dram.", {"dram_latency_cycles", "", ""}},
-  };
-  constexpr std::array<std::string_view, 3> kOther = {"l1_read_hit_ratio", "l2_read_hit_ratio",
-                                                      "dram_latency_cycles"};
   std::vector<std::string_view> wanted;
   const auto want = [&](std::string_view metric) {
     if (!metric.empty() && std::find(wanted.begin(), wanted.end(), metric) == wanted.end()) {
@@ -204,8 +212,8 @@ std::vector<const analysis::Metric*> sweep_table_metrics(const std::vector<Sweep
   };
   for (const SweepPoint& point : points) {
     for (const auto& [key, value] : point.parameters) {
-      const ActsOn* match = nullptr;
-      for (const ActsOn& family : kActsOn) {
+      const SweepActsOn* match = nullptr;
+      for (const SweepActsOn& family : kActsOn) {
         match = match == nullptr && key.starts_with(family.prefix) ? &family : match;
       }
       for (const std::string_view metric : match != nullptr ? match->metrics : kOther) {

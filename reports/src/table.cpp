@@ -202,21 +202,10 @@ constexpr std::array<std::string_view, kFixedColumnCount> kFixedHeaders = {
     "id", "cost", "kernel", "location", "expression", "kind", "requests", "tx/req"};
 constexpr std::array<bool, kFixedColumnCount> kFixedRightAligned = {true,  true,  false, false,
                                                                     false, false, true,  true};
-constexpr std::size_t kGap = 2;  // spaces between columns
+constexpr std::size_t kGap = 2;                 // spaces between columns
 constexpr std::size_t kOverallLabelWidth = 20;  // the overall figures' labels, padded
 
 using Cells = std::vector<std::string>;
-
-/// The prefetch metrics the table shows as a column group (and overall lines) when the run had
-/// a prefetcher: the summary reports the prefetch group's metrics only then.
-bool in_prefetch_columns(const analysis::Metric& metric) {
-  constexpr std::array<std::string_view, 5> kPrefetchColumns = {
-      "prefetch_coverage", "prefetch_timely_coverage", "prefetch_accuracy", "prefetch_late_ratio",
-      "prefetch_useless_ratio"};
-  return metric.group == &sim::kPrefetchGroup &&
-         std::find(kPrefetchColumns.begin(), kPrefetchColumns.end(), metric.name) !=
-             kPrefetchColumns.end();
-}
 
 /// The headline load metrics of the run, then the prefetch column group: the table's metric
 /// columns.
@@ -368,6 +357,15 @@ bool uses_ldesc(const sim::HierarchyConfig& hierarchy) {
 }
 
 }  // namespace
+
+bool in_prefetch_columns(const analysis::Metric& metric) {
+  constexpr std::array<std::string_view, 5> kPrefetchColumns = {
+      "prefetch_coverage", "prefetch_timely_coverage", "prefetch_accuracy", "prefetch_late_ratio",
+      "prefetch_useless_ratio"};
+  return metric.group == &sim::kPrefetchGroup &&
+         std::find(kPrefetchColumns.begin(), kPrefetchColumns.end(), metric.name) !=
+             kPrefetchColumns.end();
+}
 
 void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
                  const sim::CompiledTrace& trace, const sim::HierarchyConfig& hierarchy,

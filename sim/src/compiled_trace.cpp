@@ -13,11 +13,11 @@
 #include <unordered_map>
 #include <utility>
 
-#include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
+#include <nlohmann/json.hpp>
 
 #include "compile_stream.hpp"
 #include "ldesc/descriptors.hpp"
@@ -66,9 +66,9 @@ Plan plan_launches(const tracebuf::TraceReader& reader, const HierarchyConfig& c
                    const CompileOptions& options, CompiledTrace& out) {
   const auto descriptor_file = ldesc::file_descriptors(config);
   const std::string descriptor_file_name =
-      descriptor_file ? nlohmann::json::parse(config.params.text(ldesc::kDescriptorsFile))
-                            .get<std::string>()
-                      : std::string();
+      descriptor_file
+          ? nlohmann::json::parse(config.params.text(ldesc::kDescriptorsFile)).get<std::string>()
+          : std::string();
   if (descriptor_file) {
     ldesc::check_scopes(reader, *descriptor_file, descriptor_file_name);
   }
@@ -226,63 +226,44 @@ std::uint64_t CompiledTrace::bytes() const {
          line_page.capacity() * 4 + access_sites.capacity() * sizeof(AccessSite);
 }
 
-// The compile runs in phases so that the work per record, per transaction and per line runs in
-// parallel while the result stays bit-identical whatever the thread count:
-//   0. (serial, per launch) occupancy, kernel names, blocks, and the warp stream of each warp;
-//   1. (parallel, per warp stream) coalescing and bulks, with ids local to the stream: its lines
-//      and its (static load, allocation) pairs, each in first-seen order;
-//   2. (serial over the streams' distinct pairs) counter slots, numbered in first-seen order over
-//      (launch, block, warp, record) as a serial compile numbers them: the slot order is the
-//      order trials add floating-point counters in. (parallel) line ids, in first-seen order
-//      too, from each line's rank in address order (counted over a sorted set of 64-line words
-//      with the lines touched in each) and its first sighting (a minimum over the streams);
-//   3. (parallel, per warp stream) the stream's transactions and bulks rewritten to the global
-//      ids into arrays sized exactly, at offsets given by prefix sums over the streams;
-//   4. (parallel, per line) the L1 set, the L2 sets and the DRAM location of every line.
-// A stream the compile refuses (say, a static id outside the loads table) is reported after
-// phase 1, the first in (launch, block, warp) order, which is the error a serial compile meets.
-bool needs_access_sites(const HierarchyConfig& config) {
-  return config.prefetch.policy != "none";
-}
+namespace {
 
-CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
-                            const CompileOptions& options) {
+void require_l1_sets_fit(const HierarchyConfig& config) {
   if (config.l1.enabled && config.l1.sets() > kMaxL1Sets) {
     throw std::invalid_argument(
         "hierarchy " + config.name + ": the L1 has " + std::to_string(config.l1.sets()) +
         " sets; a compiled trace supports at most " + std::to_string(kMaxL1Sets) +
         " (2^16) L1 sets (a transaction holds its L1 set in 16 bits)");
   }
-  CompiledTrace out;
-  out.load_info = reader.loads();
-  out.l2_lines_per_l1_line = config.l1.line / config.l2.line;
-  out.l2_sectors_per_l2_line = config.l2.line / config.l2.sector;
-  const detail::AllocationIndex allocations(reader.allocations(), out.allocation_names);
-  out.allocation_names.shrink_to_fit();
-  const detail::CoalescingGeometry geometry{
-      detail::Divisor(config.l1.line), detail::Divisor(config.l1.sector),
-      detail::Divisor(config.l2.sector),
-      detail::Divisor(config.l1.enabled ? config.l1.sets() : 1u)};
+}
 
-  // Phase 0.
-  const Plan plan = plan_launches(reader, config, options, out);
+/// The compiler of the streams that one thread compiles, and its sums of their loads. It owns the
+/// slabs holding their transactions, which must live until phase 3 has copied them out.
+struct StreamWorker {
+  detail::StreamCompiler compiler;
+  std::vector<LoadStatic> loads;
+};
+
+/// One worker per slot of the calling arena (each of its threads has its own index), made on
+/// first use: plain memory that ThreadSanitizer follows, unlike enumerable_thread_specific's.
+using StreamWorkers = std::vector<std::optional<StreamWorker>>;
+
+/// Phase 1: each planned warp stream compiled on its own, in parallel, by the calling thread's
+/// worker. Throws the error a serial compile meets first (a stream's, else the plan's); fills
+/// out.loads.
+std::vector<detail::CompiledStream> compile_streams(const Plan& plan,
+                                                    const detail::AllocationIndex& allocations,
+                                                    const detail::CoalescingGeometry& geometry,
+                                                    bool with_sites, StreamWorkers& workers,
+                                                    CompiledTrace& out) {
   const std::size_t stream_count = plan.streams.size();
-
-  // Phase 1.
-  const bool with_sites = needs_access_sites(config);
-  struct Worker {
-    detail::StreamCompiler compiler;
-    std::vector<LoadStatic> loads;
-  };
-  // One worker per slot of the calling arena (each of its threads has its own index), made on
-  // first use: plain memory that ThreadSanitizer follows, unlike enumerable_thread_specific's.
-  std::vector<std::optional<Worker>> workers(arena_slots());
   std::vector<detail::CompiledStream> streams(stream_count);
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
-    std::optional<Worker>& slot = workers.at(arena_slot());
+    std::optional<StreamWorker>& slot = workers.at(arena_slot());
     if (!slot) {
-      slot.emplace(Worker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
-                          std::vector<LoadStatic>(out.load_info.size())});
+      slot.emplace(
+          StreamWorker{detail::StreamCompiler(out.load_info, allocations, geometry, with_sites),
+                       std::vector<LoadStatic>(out.load_info.size())});
     }
     slot->compiler.compile(*plan.streams[i].stream, streams[i], slot->loads);
   });
@@ -295,20 +276,33 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     throw std::invalid_argument(plan.error);
   }
   out.loads.resize(out.load_info.size());
-  for (const std::optional<Worker>& slot : workers) {  // sums of integers: any order
+  for (const std::optional<StreamWorker>& slot : workers) {  // sums of integers: any order
     if (!slot) {
       continue;
     }
-    const Worker& worker = *slot;
+    const StreamWorker& worker = *slot;
     for (std::size_t id = 0; id < out.loads.size(); ++id) {
       out.loads[id].requests += worker.loads[id].requests;
       out.loads[id].transactions += worker.loads[id].transactions;
       out.loads[id].lane_accesses += worker.loads[id].lane_accesses;
     }
   }
+  return streams;
+}
 
-  // Phase 2: counter slots. Key: kernel (16 bits) << 48 | static id (32) << 16 | allocation (16).
-  const std::vector<std::uint64_t> slot_offset =
+/// Phase 2, counter slots: each stream's (static load, allocation) pairs, in stream order.
+struct SlotNumbers {
+  std::vector<std::uint64_t> offset;  // per stream: where its pairs start in `global`
+  std::vector<std::uint32_t> global;  // per pair of each stream: its counter slot
+};
+
+/// Numbers the counter slots (out.slots). Key: kernel (16 bits) << 48 | static id (32) << 16 |
+/// allocation (16).
+SlotNumbers number_counter_slots(const Plan& plan,
+                                 const std::vector<detail::CompiledStream>& streams,
+                                 CompiledTrace& out) {
+  const std::size_t stream_count = streams.size();
+  std::vector<std::uint64_t> slot_offset =
       prefix_sums(stream_count, [&](std::size_t i) { return streams[i].slot_keys.size(); });
   std::vector<std::uint32_t> global_slot(slot_offset.back());
   {
@@ -329,31 +323,46 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     }
     out.slots.shrink_to_fit();
   }
+  return {std::move(slot_offset), std::move(global_slot)};
+}
 
-  // Phase 2: line ids, in first-seen order over (launch, block, warp, record), as a serial
-  // compile gives them: lines a warp touches together get neighbouring ids, which keeps the
-  // replay's per-line state of a strided access in a few cache lines (in address order, a
-  // column walk over a matrix touches a cache line per row, and ATAX replays 15 % slower).
-  // First, the distinct lines in address order: grouped by 64 into words (line number / 64),
-  // each with a 64-bit set of the lines touched, a line's rank is the lines touched in the
-  // words before its own (a prefix sum) plus those below it in its own word (a popcount).
-  std::vector<std::uint64_t> words;
-  {
-    const std::vector<std::uint64_t> word_offset =
-        prefix_sums(stream_count, [&](std::size_t i) { return streams[i].words.size(); });
-    std::vector<std::uint64_t> all(word_offset.back());
-    parallel_for_each_stream(stream_count, [&](std::size_t i) {
-      std::copy(streams[i].words.begin(), streams[i].words.end(),
-                all.begin() + static_cast<std::ptrdiff_t>(word_offset[i]));
-    });
+/// The distinct lines of the trace in address order, grouped by 64 into words (line number / 64).
+struct LineWords {
+  std::vector<std::uint64_t> words;         // the distinct words, ascending
+  std::vector<std::uint64_t> word_lines;    // per word: the set of its lines touched
+  std::vector<std::uint64_t> lines_before;  // per word: the lines touched in the words before
+  std::uint64_t line_count = 0;
+};
+
+/// The distinct words of every stream's lines, ascending.
+std::vector<std::uint64_t> distinct_words(const std::vector<detail::CompiledStream>& streams) {
+  const std::size_t stream_count = streams.size();
+  const std::vector<std::uint64_t> word_offset =
+      prefix_sums(stream_count, [&](std::size_t i) { return streams[i].words.size(); });
+  std::vector<std::uint64_t> all(word_offset.back());
+  parallel_for_each_stream(stream_count, [&](std::size_t i) {
+    std::copy(streams[i].words.begin(), streams[i].words.end(),
+              all.begin() + static_cast<std::ptrdiff_t>(word_offset[i]));
+  });
 #ifdef MEMCARLO_TSAN
-    std::sort(all.begin(), all.end());  // TBB's sort moves elements where TSan cannot follow
+  std::sort(all.begin(), all.end());  // TBB's sort moves elements where TSan cannot follow
 #else
-    tbb::parallel_sort(all.begin(), all.end());
+  tbb::parallel_sort(all.begin(), all.end());
 #endif
-    words.assign(all.begin(), std::unique(all.begin(), all.end()));
-  }
-  std::vector<std::uint64_t> word_lines(words.size(), 0);
+  const auto last = std::unique(all.begin(), all.end());
+  return std::vector<std::uint64_t>(all.begin(), last);  // sized exactly, `all` freed
+}
+
+/// Phase 2, the lines in address order: a line's rank is the lines touched in the words before
+/// its own (a prefix sum) plus those below it in its own word (a popcount). Rewrites each
+/// stream's words to their index in LineWords::words.
+LineWords collect_line_words(std::vector<detail::CompiledStream>& streams) {
+  const std::size_t stream_count = streams.size();
+  LineWords result;
+  result.words = distinct_words(streams);
+  const std::vector<std::uint64_t>& words = result.words;
+  std::vector<std::uint64_t>& word_lines = result.word_lines;
+  word_lines.assign(words.size(), 0);
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     detail::CompiledStream& stream = streams[i];
     for (std::size_t k = 0; k < stream.words.size(); ++k) {
@@ -367,19 +376,31 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       }
     }
   });
-  std::vector<std::uint64_t> lines_before(words.size() + 1, 0);  // per word
+  std::vector<std::uint64_t>& lines_before = result.lines_before;  // per word
+  lines_before.assign(words.size() + 1, 0);
   for (std::size_t w = 0; w < words.size(); ++w) {
     lines_before[w + 1] =
         lines_before[w] + static_cast<std::uint64_t>(std::popcount(word_lines[w]));
   }
-  const std::uint64_t line_count = lines_before.back();
-  if (line_count > std::numeric_limits<std::uint32_t>::max()) {
+  result.line_count = lines_before.back();
+  if (result.line_count > std::numeric_limits<std::uint32_t>::max()) {
     throw std::invalid_argument("more than 2^32 - 1 distinct L1 lines in the replayed launches");
   }
-  // Then where each line is first seen: the least (stream, local id) of its sightings (a
-  // minimum, the same in any order). The stream holding a line's first sighting gives it its
-  // id: streams number the lines they hold in local order, after those of the streams before.
-  std::vector<std::uint64_t> first_seen(line_count, std::numeric_limits<std::uint64_t>::max());
+  return result;
+}
+
+/// Phase 2, line ids in first-seen order (out.line_ids_by_address): where each line is first
+/// seen is the least (stream, local id) of its sightings (a minimum, the same in any order). The
+/// stream holding a line's first sighting gives it its id: streams number the lines they hold in
+/// local order, after those of the streams before. Rewrites each stream's line_word_bits to the
+/// line's rank in address order.
+void assign_line_ids(std::vector<detail::CompiledStream>& streams, const LineWords& lines,
+                     CompiledTrace& out) {
+  const std::size_t stream_count = streams.size();
+  const std::vector<std::uint64_t>& word_lines = lines.word_lines;
+  const std::vector<std::uint64_t>& lines_before = lines.lines_before;
+  std::vector<std::uint64_t> first_seen(lines.line_count,
+                                        std::numeric_limits<std::uint64_t>::max());
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     detail::CompiledStream& stream = streams[i];
     for (std::size_t k = 0; k < stream.line_word_bits.size(); ++k) {
@@ -405,7 +426,7 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   });
   const std::vector<std::uint64_t> held_before =
       prefix_sums(stream_count, [&](std::size_t i) { return held[i]; });
-  out.line_ids_by_address.resize(line_count);
+  out.line_ids_by_address.resize(lines.line_count);
   parallel_for_each_stream(stream_count, [&](std::size_t i) {
     const detail::CompiledStream& stream = streams[i];
     auto id = static_cast<std::uint32_t>(held_before[i]);
@@ -416,12 +437,21 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       }
     }
   });
-  first_seen = {};
+}
 
-  // Phase 3.
+/// Phase 3: every stream's transactions, access sites and bulks rewritten to the global slots
+/// and line ids at their offsets in out.transactions, out.access_sites and out.bulks; each
+/// stream is emptied. Returns the bulk offset of each stream (stream count + 1 entries).
+std::vector<std::uint64_t> write_transactions(const Plan& plan,
+                                              std::vector<detail::CompiledStream>& streams,
+                                              const SlotNumbers& slot_numbers, bool with_sites,
+                                              CompiledTrace& out) {
+  const std::size_t stream_count = streams.size();
+  const std::vector<std::uint64_t>& slot_offset = slot_numbers.offset;
+  const std::vector<std::uint32_t>& global_slot = slot_numbers.global;
   const std::vector<std::uint64_t> transaction_offset =
       prefix_sums(stream_count, [&](std::size_t i) { return streams[i].transactions.size(); });
-  const std::vector<std::uint64_t> bulk_offset =
+  std::vector<std::uint64_t> bulk_offset =
       prefix_sums(stream_count, [&](std::size_t i) { return streams[i].bulks.size(); });
   if (transaction_offset.back() > std::numeric_limits<std::uint32_t>::max()) {
     throw std::invalid_argument(
@@ -464,6 +494,12 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     }
     stream = detail::CompiledStream{};
   });
+  return bulk_offset;
+}
+
+/// Phase 3, out.warps: each warp's bulks, none for a warp without a stream.
+void index_warp_bulks(const Plan& plan, const std::vector<std::uint64_t>& bulk_offset,
+                      CompiledTrace& out) {
   out.warps.resize(plan.warp_streams.size());
   std::uint64_t bulks_before = 0;
   for (std::size_t w = 0; w < out.warps.size(); ++w) {
@@ -473,8 +509,16 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
     out.warps[w] = {static_cast<std::uint32_t>(bulks_before), static_cast<std::uint32_t>(count)};
     bulks_before += count;
   }
+}
 
-  // Phase 4.
+/// Phase 4: the address, L1 set, L2 sets, DRAM location, module and page of every line, placed
+/// by the hierarchy's placement or its allocation's own.
+void place_lines(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
+                 const detail::AllocationIndex& allocations,
+                 const detail::CoalescingGeometry& geometry, const LineWords& lines,
+                 CompiledTrace& out) {
+  const std::vector<std::uint64_t>& words = lines.words;
+  const std::uint64_t line_count = lines.line_count;
   const std::uint32_t parts = out.l2_lines_per_l1_line;
   const std::unique_ptr<placement::Placement> placement = placement::make(config);
   // placement.allocations: the placement of each allocation that has its own (else null).
@@ -492,8 +536,8 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
   out.line_page.resize(line_count);
   out.l2_set.resize(line_count * parts);
   detail::parallel_for_index(words.size(), 1, [&](std::size_t w) {
-    std::uint64_t rank = lines_before[w];
-    for (std::uint64_t bits = word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
+    std::uint64_t rank = lines.lines_before[w];
+    for (std::uint64_t bits = lines.word_lines[w]; bits != 0; bits &= bits - 1, ++rank) {
       const std::size_t id = out.line_ids_by_address[rank];
       const std::uint64_t number =
           words[w] * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
@@ -514,6 +558,64 @@ CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const Hierarchy
       out.line_page[id] = home.page;
     }
   });
+}
+
+}  // namespace
+
+// The compile runs in phases so that the work per record, per transaction and per line runs in
+// parallel while the result stays bit-identical whatever the thread count:
+//   0. (serial, per launch) occupancy, kernel names, blocks, and the warp stream of each warp;
+//   1. (parallel, per warp stream) coalescing and bulks, with ids local to the stream: its lines
+//      and its (static load, allocation) pairs, each in first-seen order;
+//   2. (serial over the streams' distinct pairs) counter slots, numbered in first-seen order over
+//      (launch, block, warp, record) as a serial compile numbers them: the slot order is the
+//      order trials add floating-point counters in. (parallel) line ids, in first-seen order
+//      too, from each line's rank in address order (counted over a sorted set of 64-line words
+//      with the lines touched in each) and its first sighting (a minimum over the streams);
+//   3. (parallel, per warp stream) the stream's transactions and bulks rewritten to the global
+//      ids into arrays sized exactly, at offsets given by prefix sums over the streams;
+//   4. (parallel, per line) the L1 set, the L2 sets and the DRAM location of every line.
+// A stream the compile refuses (say, a static id outside the loads table) is reported after
+// phase 1, the first in (launch, block, warp) order, which is the error a serial compile meets.
+bool needs_access_sites(const HierarchyConfig& config) {
+  return config.prefetch.policy != "none";
+}
+
+CompiledTrace compile_trace(const tracebuf::TraceReader& reader, const HierarchyConfig& config,
+                            const CompileOptions& options) {
+  require_l1_sets_fit(config);
+  CompiledTrace out;
+  out.load_info = reader.loads();
+  out.l2_lines_per_l1_line = config.l1.line / config.l2.line;
+  out.l2_sectors_per_l2_line = config.l2.line / config.l2.sector;
+  const detail::AllocationIndex allocations(reader.allocations(), out.allocation_names);
+  out.allocation_names.shrink_to_fit();
+  const detail::CoalescingGeometry geometry{
+      detail::Divisor(config.l1.line), detail::Divisor(config.l1.sector),
+      detail::Divisor(config.l2.sector),
+      detail::Divisor(config.l1.enabled ? config.l1.sets() : 1u)};
+
+  const Plan plan = plan_launches(reader, config, options, out);  // phase 0
+  const bool with_sites = needs_access_sites(config);
+  StreamWorkers workers(arena_slots());  // until phase 3 has copied out their slabs
+  std::vector<detail::CompiledStream> streams =
+      compile_streams(plan, allocations, geometry, with_sites, workers, out);  // phase 1
+
+  // Phase 2: counter slots, then line ids, in first-seen order over (launch, block, warp,
+  // record), as a serial compile gives them: lines a warp touches together get neighbouring ids,
+  // which keeps the replay's per-line state of a strided access in a few cache lines (in address
+  // order, a column walk over a matrix touches a cache line per row, and ATAX replays 15 %
+  // slower).
+  const SlotNumbers slots = number_counter_slots(plan, streams, out);
+  const LineWords lines = collect_line_words(streams);
+  assign_line_ids(streams, lines, out);
+
+  // Phase 3.
+  const std::vector<std::uint64_t> bulk_offset =
+      write_transactions(plan, streams, slots, with_sites, out);
+  index_warp_bulks(plan, bulk_offset, out);
+
+  place_lines(reader, config, allocations, geometry, lines, out);  // phase 4
   return out;
 }
 

@@ -35,16 +35,6 @@ class SmSide {
   virtual PrivateCacheView l1_view() = 0;
 };
 
-/// Whether prefetcher P keeps its L1 lines apart from demand data (P::kDecoupledStorage: Snake).
-template <class P>
-constexpr bool decoupled_storage() {
-  if constexpr (requires { P::kDecoupledStorage; }) {
-    return P::kDecoupledStorage;
-  } else {
-    return false;
-  }
-}
-
 /// Without ldesc.cache: no L1 priorities (an empty member).
 struct NoL1Priorities {
   explicit NoL1Priorities(const HierarchyConfig& /*config*/) {}
@@ -63,7 +53,11 @@ enum class L1Admission : std::uint8_t { kOff, kOn, kPerTrial };
 template <class L1Policy, class Prefetcher, L1Admission kAdmission = L1Admission::kOff>
 class SmSideOf final : public SmSide {
   using L1View = typename PrivateCaches<L1Policy>::View;
-  static constexpr bool kDecoupled = decoupled_storage<Prefetcher>();
+  // The prefetcher's optional L1 storage hooks (prefetch/prefetcher.hpp): absent, not called.
+  static constexpr bool kChoosesVictims = prefetch::ChoosesVictims<Prefetcher>;
+  static constexpr bool kSeesFills = prefetch::SeesFills<Prefetcher>;
+  static constexpr bool kSeesEvictions = prefetch::SeesEvictions<Prefetcher>;
+  static constexpr bool kSeesPrefetchUse = prefetch::SeesPrefetchUse<Prefetcher>;
   static constexpr bool kLdescCache = kAdmission != L1Admission::kOff;
   using Priorities = std::conditional_t<kLdescCache, ldesc::L1Priorities, NoL1Priorities>;
 
@@ -133,10 +127,7 @@ class SmSideOf final : public SmSide {
       l2_reads_.assign(config_.sm.count, 0);
       l1_lines_ = static_cast<std::uint32_t>(l1_.cells() / std::max(config_.sm.count, 1u));
       l1_ways_ = launch.occupancy.l1_ways;
-      if constexpr (kDecoupled) {
-        prefetch_evictions_.assign(config_.sm.count, 0);
-        prefetch_uses_.assign(config_.sm.count, 0);
-        prefetched_ways_.assign(std::size_t{config_.sm.count} * config_.l1.sets(), 0);
+      if constexpr (kChoosesVictims) {
         l1_way_mask_ = l1_ways_ >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l1_ways_) - 1;
       }
     }
@@ -250,8 +241,8 @@ class SmSideOf final : public SmSide {
     const Transaction* t = trace_.transactions.data() + bulk.first_transaction;
     const Transaction* const end = t + bulk.transaction_count;
     for (; t != end; ++t, clock += k.issue_cycles) {
-      load_ahead(l1.holders + std::size_t{std::min(t + kLoadAhead, end - 1)->line} *
-                                  l1.line_stride);
+      load_ahead(l1.holders +
+                 std::size_t{std::min(t + kLoadAhead, end - 1)->line} * l1.line_stride);
       switch (t->kind()) {
         case tracebuf::AccessKind::kRead:
           load(k, l1, holder, counters, sm, slot, *t, clock, out, effect);
@@ -354,10 +345,8 @@ class SmSideOf final : public SmSide {
         bypass(k, sm, slot, t, clock, out, effect);
         return;
       }
-      if constexpr (kDecoupled) {
-        make_room(l1, sm, t.l1_set, true, clock);
-      }
-      at = fill_l1(l1, sm, t.l1_set, t.line, holder, role);
+      before_fill(l1, sm, t.l1_set, true, clock);
+      at = fill_l1(l1, sm, t.l1_set, t.line, holder, role, false);
       missing = k.sectored ? l1_sectors : k.all_l1_sectors;
       if (at != kNoCell) [[likely]] {
         l1.valid[at] = sector_mask(missing);
@@ -396,9 +385,6 @@ class SmSideOf final : public SmSide {
             if ((bits_of(l1.flags[row + way]) & kPrefetchedWay) != 0) {
               unused_prefetch_left(sm);
             }
-            if constexpr (kDecoupled) {
-              clear_prefetched_way(l1, row + way);
-            }
           }
           l1.invalidate_way(sm, t.l1_set, way);
         } else {
@@ -407,10 +393,8 @@ class SmSideOf final : public SmSide {
       } else if (k.store == StorePolicy::kAllocate) {
         const ldesc::L1Role role = admit(l1, sm, t.line, clock);
         if (role != ldesc::L1Role::kBypass) {  // always true without ldesc.cache
-          if constexpr (kDecoupled) {
-            make_room(l1, sm, t.l1_set, true, clock);
-          }
-          const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder, role);
+          before_fill(l1, sm, t.l1_set, true, clock);
+          const std::size_t at = fill_l1(l1, sm, t.l1_set, t.line, holder, role, false);
           if (at != kNoCell) [[likely]] {
             l1.valid[at] = sector_mask(t.l1_full_sectors);
             l1.fill_time[at] = clock;
@@ -500,13 +484,12 @@ class SmSideOf final : public SmSide {
   /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the access is
   /// covered, and the prefetch (counted to the load that triggered it) was useful, and late if
   /// its data has not arrived.
-  void used_prefetched_way(const L1View& l1, std::uint32_t sm, std::size_t at,
-                           std::uint32_t slot, std::uint64_t clock) {
+  void used_prefetched_way(const L1View& l1, std::uint32_t sm, std::size_t at, std::uint32_t slot,
+                           std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
       unused_prefetch_left(sm);
-      if constexpr (kDecoupled) {
-        ++prefetch_uses_[sm];  // moves to the demand side: only the flag changes
-        clear_prefetched_way(l1, at);
+      if constexpr (kSeesPrefetchUse) {
+        prefetcher_.on_prefetch_used(way_of(l1, sm, at));
       }
       const bool late = l1.fill_time[at] > clock;
       const std::uint32_t trigger = prefetch_slot_[at];
@@ -518,70 +501,80 @@ class SmSideOf final : public SmSide {
     }
   }
 
-  /// Places `line` in the SM's L1 (PrivateCaches::View::fill); with a prefetcher, a prefetched
-  /// line that leaves unused is an early eviction of the load that asked for it.
+  /// Places `line` in the SM's L1 (PrivateCaches::View::fill; `prefetch`: for a prefetch);
+  /// with a prefetcher, a prefetched line that leaves unused is an early eviction of the load
+  /// that asked for it, and the prefetcher's on_fill (if it has one) hears of the fill.
   MEMCARLO_HOT std::size_t fill_l1(const L1View& l1, std::uint32_t sm, std::uint32_t set,
-                                   std::uint32_t line, Holder holder, ldesc::L1Role role) {
+                                   std::uint32_t line, Holder holder, ldesc::L1Role role,
+                                   bool prefetch) {
     if constexpr (Prefetcher::kMaxRequests > 0) {
       WayFlags evicted{};
       const std::size_t at = place<true>(l1, sm, set, line, holder, role, &evicted);
-      if (at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0) {
+      const bool replaced_unused = at != kNoCell && (bits_of(evicted) & kPrefetchedWay) != 0;
+      if (replaced_unused) {
         ++prefetch_count(prefetch_slot_[at], kEarlyEvictions);
         unused_prefetch_left(sm);
-        if constexpr (kDecoupled) {
-          ++prefetch_evictions_[sm];
-        }
       }
-      if constexpr (kDecoupled) {
+      if constexpr (kSeesFills) {
         if (at != kNoCell) {
-          clear_prefetched_way(l1, at);  // a new line: issue_prefetch flags it again if it is one
+          const std::size_t row = l1.row(sm, set);
+          prefetcher_.on_fill(prefetch::L1Fill{
+              {SmIndex{sm}, l1.policy_set(sm, set), static_cast<std::uint32_t>(at - row)},
+              prefetch,
+              replaced_unused});
         }
       }
       return at;
     } else {
+      (void)prefetch;
       return place<false>(l1, sm, set, line, holder, role, nullptr);
     }
   }
 
-  /// Decoupled storage (Snake, prefetch/snake.hpp): before a fill of SM `sm`'s set `set`
-  /// (`demand`: a demand fill, else a prefetch), holds demand data to its share of the set
-  /// while the prefetcher trains (at `clock`), and frees part of a full set from one side.
-  void make_room(const L1View& l1, std::uint32_t sm, std::uint32_t set, bool demand,
-                 std::uint64_t clock) {
-    if (!prefetcher_.decoupled()) {
-      return;
-    }
-    const std::uint32_t global_set = l1.policy_set(sm, set);
-    const std::size_t row = l1.row(sm, set);
-    const std::uint64_t held = l1_way_mask_ & ~l1.masks[global_set].invalid;
-    const std::uint64_t prefetched = prefetched_ways_[global_set] & held;
-    const std::uint64_t demanded = held & ~prefetched;
-    const std::uint64_t pinned = l1.masks[global_set].pinned;
-    if (demand && prefetcher_.holds_demand_share(sm, clock) &&
-        std::uint64_t(std::popcount(demanded)) * 100 >=
-            std::uint64_t{l1_ways_} * prefetcher_.demand_percent()) {
-      free_ways(l1, sm, set, row, demanded & ~pinned, 1);
-      return;
-    }
-    if (l1.masks[global_set].invalid != 0 || prefetched == 0) {
-      return;  // room left, or no prefetch side in this set: plain replacement
-    }
-    // of the prefetched lines the prefetch side gave up so far (used, or evicted unused)
-    const bool demand_side = prefetch_uses_[sm] * 100 >
-                             (prefetch_uses_[sm] + prefetch_evictions_[sm]) *
-                                 prefetcher_.transfer_percent();
-    std::uint64_t side = (demand_side ? demanded : prefetched) & ~pinned;
-    if (side == 0) {
-      side = (demand_side ? prefetched : demanded) & ~pinned;
-    }
-    free_ways(l1, sm, set, row, side,
-              std::max<std::uint32_t>(1, l1_ways_ * prefetcher_.free_percent() / 100));
+  /// The L1 way of cell `cell` of SM `sm`, as the prefetcher's hooks see it.
+  [[nodiscard]] static prefetch::L1Way way_of(const L1View& l1, std::uint32_t sm,
+                                              std::size_t cell) {
+    return {SmIndex{sm}, static_cast<std::uint32_t>(cell / l1.row_stride),
+            static_cast<std::uint32_t>(cell % l1.row_stride)};
   }
 
-  /// Invalidates up to `count` of the ways in `allowed` (by the replacement order).
-  void free_ways(const L1View& l1, std::uint32_t sm, std::uint32_t set, std::size_t row,
-                 std::uint64_t allowed, std::uint32_t count) {
+  /// Before a fill of SM `sm`'s set `set` (`demand`: a demand fill, else a prefetch) at
+  /// `clock`: the prefetcher's victim choice, if it has one (before_fill).
+  void before_fill(const L1View& l1, std::uint32_t sm, std::uint32_t set, bool demand,
+                   std::uint64_t clock) {
+    if constexpr (kChoosesVictims) {
+      const std::uint32_t global_set = l1.policy_set(sm, set);
+      const prefetch::L1Set view{SmIndex{sm},
+                                 global_set,
+                                 l1_ways_,
+                                 l1_way_mask_ & ~l1.masks[global_set].invalid,
+                                 l1.masks[global_set].pinned,
+                                 Cycles{clock},
+                                 demand};
+      Evict evict{*this, l1, sm, set};
+      prefetcher_.before_fill(view, evict);
+    } else {
+      (void)l1, (void)sm, (void)set, (void)demand, (void)clock;
+    }
+  }
+
+  /// What before_fill's evict(allowed, count) does: free_ways.
+  struct Evict {
+    SmSideOf& side;
+    const L1View& l1;
+    std::uint32_t sm;
+    std::uint32_t set;
+    void operator()(std::uint64_t allowed, std::uint32_t count) {
+      side.free_ways(l1, sm, set, allowed, count);
+    }
+  };
+
+  /// Invalidates up to `count` of the ways in `allowed` (by the replacement order), for the
+  /// prefetcher's victim choice; an unused prefetched line among them is an early eviction.
+  void free_ways(const L1View& l1, std::uint32_t sm, std::uint32_t set, std::uint64_t allowed,
+                 std::uint32_t count) {
     const std::uint32_t global_set = l1.policy_set(sm, set);
+    const std::size_t row = l1.row(sm, set);
     for (std::uint32_t i = 0; i < count && allowed != 0; ++i) {
       const std::uint32_t way =
           l1.policy.replace_excluding(global_set, ~allowed, streams_.l1_replacement);
@@ -589,20 +582,17 @@ class SmSideOf final : public SmSide {
         return;
       }
       const std::size_t cell = row + way;
-      if ((bits_of(l1.flags[cell]) & kPrefetchedWay) != 0) {
+      const bool unused_prefetch = (bits_of(l1.flags[cell]) & kPrefetchedWay) != 0;
+      if (unused_prefetch) {
         ++prefetch_count(prefetch_slot_[cell], kEarlyEvictions);
         unused_prefetch_left(sm);
-        ++prefetch_evictions_[sm];
       }
       l1.invalidate_way(sm, set, way);
-      prefetched_ways_[global_set] &= ~(std::uint64_t{1} << way);
+      if constexpr (kSeesEvictions) {
+        prefetcher_.on_evict(prefetch::L1Way{SmIndex{sm}, global_set, way}, unused_prefetch);
+      }
       allowed &= ~(std::uint64_t{1} << way);
     }
-  }
-
-  /// Way `cell` of the L1 no longer holds an unused prefetched line (decoupled storage).
-  void clear_prefetched_way(const L1View& l1, std::size_t cell) {
-    prefetched_ways_[cell / l1.row_stride] &= ~(std::uint64_t{1} << (cell % l1.row_stride));
   }
 
   /// An unused prefetched line of SM `sm` was used, evicted or invalidated.
@@ -671,8 +661,8 @@ class SmSideOf final : public SmSide {
                       std::uint64_t clock, L2Request*& out, Effect& effect) {
     const L1View l1 = l1_.view();
     const std::uint64_t seen_before = s_.line_space.untraced_seen();
-    const std::uint32_t line = value_of(
-        s_.line_space.id_of(ByteAddress{address}, trial_epoch_, [&](std::uint32_t id) {
+    const std::uint32_t line =
+        value_of(s_.line_space.id_of(ByteAddress{address}, trial_epoch_, [&](std::uint32_t id) {
           return !l1.held_anywhere(id) && s_.lines.l2_free(id);
         }));
     const std::uint64_t untraced = s_.line_space.untraced_seen() - seen_before;
@@ -692,10 +682,8 @@ class SmSideOf final : public SmSide {
       ++prefetch_count(counter, kDropped);
       return;
     }
-    if constexpr (kDecoupled) {
-      make_room(l1, sm, set, false, clock);
-    }
-    const std::size_t at = fill_l1(l1, sm, set, line, holder, role);
+    before_fill(l1, sm, set, false, clock);
+    const std::size_t at = fill_l1(l1, sm, set, line, holder, role, true);
     if (at == kNoCell) {
       ++prefetch_count(counter, kDropped);
       return;
@@ -704,9 +692,6 @@ class SmSideOf final : public SmSide {
     l1.valid[at] = sector_mask(k_.all_l1_sectors);
     l1.fill_time[at] = kPendingFill;
     l1.flags[at] = way_flags(kPrefetchedWay);
-    if constexpr (kDecoupled) {
-      prefetched_ways_[at / l1.row_stride] |= std::uint64_t{1} << (at % l1.row_stride);
-    }
     ++prefetched_lines_[sm];
     ++l2_reads_[sm];
     *out++ = {clock,
@@ -736,16 +721,13 @@ class SmSideOf final : public SmSide {
   std::array<std::uint8_t, 256> l1_sectors_of_{};  // L1 sectors touched, by Transaction::l2_sectors
   bool issued_ = false;
   std::uint64_t trial_epoch_ = 0;
-  std::uint64_t* prefetch_rows_ = nullptr;  // the prefetch counter group (prefetchers only)
-  std::vector<std::uint32_t> prefetch_slot_;  // per L1 cell: the slot whose prefetch filled it
+  std::uint64_t* prefetch_rows_ = nullptr;       // the prefetch counter group (prefetchers only)
+  std::vector<std::uint32_t> prefetch_slot_;     // per L1 cell: the slot whose prefetch filled it
   std::vector<std::uint32_t> prefetched_lines_;  // per SM: unused prefetched lines in its L1
   std::vector<std::uint64_t> l2_reads_;          // per SM: lines its L1 read from the L2
   std::uint32_t l1_lines_ = 0;                   // lines per SM's L1 in this launch
   std::uint32_t l1_ways_ = 0;                    // ways per set in this launch
-  std::vector<std::uint64_t> prefetch_uses_;       // per SM, decoupled storage: prefetched lines
-  std::vector<std::uint64_t> prefetch_evictions_;  // used by demand, and evicted unused
-  std::vector<std::uint64_t> prefetched_ways_;  // per (SM, set): ways of unused prefetched lines
-  std::uint64_t l1_way_mask_ = 0;               // the launch's ways
+  std::uint64_t l1_way_mask_ = 0;  // the launch's ways (a prefetcher's victim choice only)
 
   // ldesc.cache: on in this trial (kPerTrial; kOn: always), and the lines' roles, the soft pins
   // and the unpinning timer (empty with kOff).

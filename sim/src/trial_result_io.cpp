@@ -1,5 +1,6 @@
-// The binary form of TrialResult: one member list (visit_members) drives both the writer and the
-// reader; a member added to TrialResult without a line there fails the static_assert below.
+// The binary form of TrialResult: one member list (for_each_trial_member, trial_result.hpp) drives
+// the writer, the reader and the trial digest; a member added to TrialResult without a line there
+// fails its static_assert.
 #include "memcarlo/sim/trial_result_io.hpp"
 
 #include <array>
@@ -10,54 +11,17 @@
 namespace memcarlo::sim {
 namespace {
 
-// Every member of TrialResult, in file order. A new member is one line here (a plain vector or
-// number needs nothing else; the static_asserts below check that none is left out) and one value
-// in the round-trip test (tests/sim).
+// The members are those of for_each_trial_member and for_each_group_member (trial_result.hpp),
+// whose static_asserts check that none is left out; all of them are written, digested or not.
 template <class Result, class Visit>
 constexpr void visit_members(Result& result, Visit&& visit) {
-  visit(result.loads);
-  visit(result.allocations);
-  visit(result.kernels);
-  visit(result.overall);
-  visit(result.transactions);
-  visit(result.cycles);
-  visit(result.dram_batches);
-  visit(result.dram_writes);
-  visit(result.back_invalidations);
-  visit(result.groups);
-  visit(result.latency_histogram.index);
-  visit(result.latency_histogram.count);
+  for_each_trial_member(result, [&visit](auto& member, Digested /*digested*/) { visit(member); });
 }
 
 template <class Group, class Visit>
 constexpr void visit_members_of_group(Group& group, Visit&& visit) {
-  visit(group.width);
-  visit(group.loads);
-  visit(group.allocations);
-  visit(group.kernels);
-  visit(group.overall);
+  for_each_group_member(group, [&visit](auto& member, Digested /*digested*/) { visit(member); });
 }
-
-// The member lists above are complete when the bytes of the members they visit add up to the
-// struct's size: every member is 8 bytes or a vector, so there is no padding for a forgotten
-// member to hide in. Adding a member to a list is all it takes to keep these true.
-template <class Struct, class VisitMembers>
-consteval std::size_t visited_bytes(VisitMembers visit_members_of) {
-  Struct value{};
-  std::size_t bytes = 0;
-  visit_members_of(value, [&bytes](const auto& member) { bytes += sizeof(member); });
-  return bytes;
-}
-static_assert(sizeof(CounterGroupTotals) ==
-                  visited_bytes<CounterGroupTotals>([](auto& group, auto&& visit) {
-                    visit_members_of_group(group, visit);
-                  }),
-              "CounterGroupTotals changed: add the member to visit_members_of_group");
-static_assert(sizeof(TrialResult) == visited_bytes<TrialResult>([](auto& result, auto&& visit) {
-                visit_members(result, visit);
-              }),
-              "TrialResult changed: add the member to visit_members in trial_result_io.cpp (and "
-              "a value for it to the round-trip test, tests/sim/trial_result_io_test.cpp)");
 
 class Writer {
  public:

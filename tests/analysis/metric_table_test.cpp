@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "memcarlo/analysis/metrics.hpp"
+#include "memcarlo/analysis/run_series.hpp"
 #include "memcarlo/analysis/summary.hpp"
 #include "memcarlo/sim/hierarchy_loader.hpp"
 
@@ -283,4 +284,46 @@ TEST(PrefetchMetrics, AreReportedOnlyByRunsThatEnabledTheGroup) {
 }
 
 }  // namespace
+TEST(PrefetchMetrics, ExtraReadsAboveOneGetHistogramsThatSpanThem) {
+  // Trial t: 100 demand L2 reads and 150 + 10 t L2 line reads of prefetches, extra L2 reads 1.5,
+  // 1.6, 1.7, 1.8. Not a ratio in [0, 1]: the bins span [1.5 - 0.015, 1.8 + 0.015] like a
+  // latency's (cut at 1 they would end below where they start).
+  OneLoadRun run(4, true);
+  const std::size_t l2_reads = sim::kPrefetchGroup.index_of("l2_reads");
+  for (std::size_t t = 0; t < run.trials.size(); ++t) {
+    sim::TrialResult& r = run.trials[t];
+    r.loads[0].l2_reads = r.allocations[0].l2_reads = r.kernels[0].l2_reads = r.overall.l2_reads =
+        100;
+    sim::CounterGroupTotals& g = r.groups[sim::counter_group_index(sim::kPrefetchGroup)];
+    g.loads[l2_reads] = g.allocations[l2_reads] = g.kernels[l2_reads] = g.overall[l2_reads] =
+        150 + 10 * t;
+  }
+  const auto expect_spans_the_trials = [](const std::optional<Distribution>& d) {
+    ASSERT_TRUE(d.has_value());
+    EXPECT_DOUBLE_EQ(d->mean, 1.65);
+    ASSERT_EQ(d->histogram.edges.size(), 21u);
+    EXPECT_NEAR(d->histogram.edges.front(), 1.485, 1e-12);
+    EXPECT_NEAR(d->histogram.edges.back(), 1.815, 1e-12);
+    // Bins of 0.33 / 20 = 0.0165: 1.5 in the first, 1.8 in the last, 1.6 and 1.7 in bins 6 and
+    // 13 ((v - 1.485) / 0.0165 = 6.97 and 13.03).
+    const std::vector<std::uint64_t> counts = {1, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+                                               0, 0, 0, 1, 0, 0, 0, 0, 0, 1};
+    EXPECT_EQ(d->histogram.counts, counts);
+  };
+  const SimulationSummary s = summarize_run(run.trials, run.trace, fermi());
+  expect_spans_the_trials(s.overall["prefetch_extra_l2_reads"]);
+  ASSERT_EQ(s.loads.size(), 1u);
+  expect_spans_the_trials(s.loads[0].metrics["prefetch_extra_l2_reads"]);
+  // A sweep's run series summarises the same values the same way.
+  const SimulationSummary series =
+      summarize_series(run_series(run.trials, run.trace, fermi()), run.trace);
+  expect_spans_the_trials(series.overall["prefetch_extra_l2_reads"]);
+  ASSERT_EQ(series.loads.size(), 1u);
+  expect_spans_the_trials(series.loads[0].metrics["prefetch_extra_l2_reads"]);
+  // The rule is the metric's: accuracy cannot pass 1, the extra reads can.
+  EXPECT_TRUE(stays_in_unit_interval(*find_metric("prefetch_accuracy", MetricScope::kAggregate)));
+  EXPECT_FALSE(
+      stays_in_unit_interval(*find_metric("prefetch_extra_l2_reads", MetricScope::kAggregate)));
+}
+
 }  // namespace memcarlo::analysis

@@ -1,7 +1,8 @@
 // What the CUDA samples' Common headers need from the CUDA headers, on our stand-ins for them
 // (samples_common/): the guard macros they test, cudaGetErrorName for checkCudaErrors, the device
 // attributes and properties findCudaDevice and the samples read, cuda_profiler_api.h, and event
-// timing. Whole sample-style programs run in programs_test.cpp (they need the instrumenter).
+// timing; helper_math.h's host definitions of CUDA functions. Whole sample-style programs run in
+// programs_test.cpp (they need the instrumenter).
 #include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
 
@@ -9,12 +10,20 @@
 
 #include "helper_cuda.h"
 #include "helper_functions.h"
+#include "helper_math.h"
 #include "host_test_util.h"
 
 namespace {
 
 __global__ void add_one(int* values) {
   values[threadIdx.x] += 1;
+}
+
+// helper_math.h's functions in device code, where they resolve as in host code.
+__global__ void interpolate(float3* out, int* clamped) {
+  const float t = static_cast<float>(threadIdx.x) / 4.0f;
+  out[threadIdx.x] = lerp(make_float3(0.0f, 4.0f, 8.0f), make_float3(4.0f, 4.0f, 0.0f), t);
+  clamped[threadIdx.x] = clamp(static_cast<int>(threadIdx.x) - 1, 0, 2);
 }
 
 const char* program_arguments[] = {"sample", "-device=0", "--wA=320"};
@@ -101,4 +110,33 @@ TEST(HostSamplesHelpersDeathTest, FailedCallsAreNamedByCudaGetErrorName) {
       ::testing::ExitedWithCode(EXIT_FAILURE),
       "getLastCudaError\\(\\) CUDA error : oversized block : \\(9\\) invalid configuration "
       "argument");
+}
+
+// helper_math.h defines min(int, int), max(int, int) and rsqrtf for host compilers, and a global
+// lerp(float, float, float): none may clash with the emulation's own (CUDA's, visible to host
+// code) nor with C++20's std::lerp, and the emulation's overloads still serve what it lacks.
+TEST(HostSamplesHelpers, HelperMathHostDefinitionsCompileBesideTheEmulationsOwn) {
+  EXPECT_EQ(max(2, 3), 3);
+  EXPECT_EQ(min(2, 3), 2);
+  EXPECT_FLOAT_EQ(rsqrtf(4.0f), 0.5f);
+  EXPECT_FLOAT_EQ(fminf(1.0f, 2.0f), 1.0f);
+  EXPECT_FLOAT_EQ(lerp(0.0f, 10.0f, 0.25f), 2.5f);
+  EXPECT_DOUBLE_EQ(std::lerp(0.0, 10.0, 0.75), 7.5);
+  // The emulation's mixed-signedness overload (CUDA converts to unsigned): 0xffffffff > 1.
+  EXPECT_EQ(max(-1, 1u), 0xffffffffu);
+  EXPECT_FLOAT_EQ(max(1.5f, 2.5f), 2.5f);
+
+  host_test::DeviceArray<float3> out(5);
+  host_test::DeviceArray<int> clamped(5);
+  memcarlo_launch("interpolate", interpolate, 1, 5, 0, 0, out.get(), clamped.get());
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::vector<float3> values = out.to_host();
+  const std::vector<int> clamps = clamped.to_host();
+  for (int i = 0; i < 5; ++i) {
+    const float t = static_cast<float>(i) / 4.0f;
+    EXPECT_FLOAT_EQ(values[i].x, 4.0f * t) << i;
+    EXPECT_FLOAT_EQ(values[i].y, 4.0f) << i;
+    EXPECT_FLOAT_EQ(values[i].z, 8.0f - 8.0f * t) << i;
+    EXPECT_EQ(clamps[i], std::min(std::max(i - 1, 0), 2)) << i;
+  }
 }

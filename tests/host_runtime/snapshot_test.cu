@@ -416,6 +416,39 @@ TEST_F(HostStopAfterTraceDeathTest, ATracedLaunchThatLeavesKernelsToTraceRunsEve
   EXPECT_EQ(finish().launches().size(), 2u);
 }
 
+TEST_F(HostStopAfterTraceDeathTest, ALaunchWhoseTracedBlocksAllPassTheEventBudgetCompletesIt) {
+  // Each traced block buffers 32 events before it ends, over a budget of 8: it keeps no record,
+  // yet the launch accessed memory and is the kernel's traced launch (PolyBench CORR's case), in
+  // the full run (one traced launch, not the 8 empty ones) and under the option (a stop).
+  const auto budget_options = [](const std::string& path, bool stop) {
+    memcarlo::host::RuntimeOptions over_budget = options(path, stop);
+    over_budget.max_block_events = 8;
+    return over_budget;
+  };
+  const std::string full_path = path_ + ".full.mct";
+  memcarlo::host::set_runtime_options(budget_options(full_path, false));
+  DeviceArray<int> data(64 * 32);
+  ::testing::internal::CaptureStderr();
+  program(data.get());
+  ::testing::internal::GetCapturedStderr();
+  memcarlo::host::finish_trace();
+  EXPECT_EXIT(
+      {
+        memcarlo::host::set_runtime_options(budget_options(path_, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+      "launch 1 of the program \\('touch'\\) ran 4 of its 64 blocks");
+  const TraceReader stopped = finish();
+  const TraceReader full = TraceReader::open(full_path);
+  std::remove(full_path.c_str());
+  EXPECT_EQ(full.launches().size(), 1u);
+  EXPECT_EQ(stopped.launches().size(), 1u);
+  EXPECT_EQ(stopped.total_records(), 0u);
+}
+
 TEST_F(HostStopAfterTraceDeathTest, WithoutKernelNamesEveryRegisteredKernelIsAwaited) {
   // The instrumenter registers each kernel with parameters; `touch_if` is traced at its first
   // launch with records (the empty launch before it stays in the trace), and only then is every
@@ -445,7 +478,11 @@ TEST_F(HostStopAfterTraceDeathTest, WithoutKernelNamesEveryRegisteredKernelIsAwa
 
   // A kernel launched with template arguments may have other instances to come, and a
   // registered kernel that never launched may still come: the program runs to its end.
-  EXPECT_EXIT(registered(both, "touch<4>"), ::testing::ExitedWithCode(0), "");
+  // The runtime says so at the end, and how to stop after them.
+  EXPECT_EXIT(registered(both, "touch<4>"), ::testing::ExitedWithCode(0),
+              "kernels launched with template arguments \\(touch<4>\\) might have had further "
+              "instances to come. Naming the kernels to trace stops the program after them: "
+              "MEMCARLO_KERNEL='touch<4>'");
   EXPECT_EXIT(registered(R"([{"kernel": "touch", "parameters": ["data"]},
                              {"kernel": "touch_if", "parameters": ["data", "n"]},
                              {"kernel": "never_launched", "parameters": ["data"]}])",

@@ -1,5 +1,6 @@
 // Unit tests of the instrumenter's building blocks: index polynomials and their classification,
-// the edit set (nesting order, conflicts), unified diffs, nvcc flag translation, the table JSON.
+// the edit set (nesting order, conflicts), unified diffs, nvcc flag translation, the table JSON,
+// the rejoining of split launch chevrons.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "index_form.hpp"
 #include "memcarlo/instrumenter/loads_table.hpp"
 #include "parse_setup.hpp"
+#include "split_chevrons.hpp"
 #include "unified_diff.hpp"
 
 using namespace memcarlo::instrumenter;
@@ -139,4 +141,36 @@ TEST(LoadsTable, UsesTheKeysTheTraceReaderReads) {
   EXPECT_TRUE(table[0]["sequence"].is_number_integer());
   EXPECT_FALSE(nlohmann::json::parse(loads_table_to_json({LoadEntry{}}, false))[0].contains(
       "redundant_of"));
+}
+
+TEST(SplitChevrons, RejoinsLaunchesKeepingLengthAndEveryOtherPosition) {
+  std::string text =
+      "k << < blocks, threads >> > (a, b); int x = 1;\n"
+      "t<float> <<\n< (n >> 1), 32 >>\n>(c);\n"
+      "joined<<<1, 2>>>(d);\n";
+  const std::string before = text;
+  EXPECT_EQ(rejoin_split_chevrons(text), 2u);
+  EXPECT_EQ(text,
+            "k <<<  blocks, threads >>>  (a, b); int x = 1;\n"
+            "t<float> <<<\n (n >> 1), 32 >>>\n(c);\n"
+            "joined<<<1, 2>>>(d);\n");
+  ASSERT_EQ(text.size(), before.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (before[i] != '<' && before[i] != '>' && before[i] != ' ' && before[i] != '\n') {
+      EXPECT_EQ(text[i], before[i]) << i;
+    }
+  }
+}
+
+TEST(SplitChevrons, LeavesCommentsLiteralsAndOperatorTemplatesAlone) {
+  const std::string untouched =
+      "// k << < 1, 2 >> > (a);\n"
+      "/* k << < 1, 2 >> > (a); */\n"
+      "const char* s = \"k << < 1, 2 >> > (a);\";\n"
+      "char c = '<'; int m = 1'000 << 2;\n"
+      "operator<< <char>(out, 'x'); out << < 3 > > (b); y <<= 2;\n"
+      "k << < 1, 2 >> > ; f(a);\n";
+  std::string text = untouched;
+  EXPECT_EQ(rejoin_split_chevrons(text), 0u);
+  EXPECT_EQ(text, untouched);
 }

@@ -9,9 +9,15 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string_view>
+#include <vector>
 
 #include "html_test_support.hpp"
+#include "memcarlo/analysis/metrics.hpp"
+#include "memcarlo/reports/ncu_compare.hpp"
+#include "memcarlo/reports/report.hpp"
+#include "memcarlo/reports/sweep_report.hpp"
 
 namespace {
 
@@ -64,10 +70,10 @@ TEST(HtmlReport, EmbeddedTextCannotCloseItsElement) {
   const std::string text = embedded_report_text(page);
   EXPECT_EQ(text.find('<'), std::string::npos);
   EXPECT_EQ(embedded_report(page), report);
-  // The page's seven script elements (data, the page's script in four parts, Chart.js, the
-  // call) and no other.
-  EXPECT_EQ(occurrences(page, "</script>"), 7u);
-  EXPECT_EQ(occurrences(page, "<script"), 7u);
+  // The page's eight script elements (data, the metric table, the page's script in four parts,
+  // Chart.js, the call) and no other.
+  EXPECT_EQ(occurrences(page, "</script>"), 8u);
+  EXPECT_EQ(occurrences(page, "<script"), 8u);
 }
 
 TEST(HtmlReport, InlinesChartJsFromTheInstalledPackage) {
@@ -77,8 +83,8 @@ TEST(HtmlReport, InlinesChartJsFromTheInstalledPackage) {
   const std::size_t at = chart_js.find("Chart.js v");
   ASSERT_NE(at, std::string::npos) << MEMCARLO_CHART_JS;
   std::size_t end = at + std::string_view("Chart.js v").size();
-  while (end < chart_js.size() && (std::isdigit(static_cast<unsigned char>(chart_js[end])) != 0 ||
-                                   chart_js[end] == '.')) {
+  while (end < chart_js.size() &&
+         (std::isdigit(static_cast<unsigned char>(chart_js[end])) != 0 || chart_js[end] == '.')) {
     ++end;
   }
   const std::string banner = chart_js.substr(at, end - at);
@@ -135,6 +141,122 @@ TEST(HtmlReport, WorksWithoutTheOptionalParts) {
   EXPECT_EQ(embedded_report(html_report(report, "old.json")), report);
   report["loads"][0]["latency_histogram"] = nullptr;  // as for a store
   EXPECT_EQ(embedded_report(html_report(report, "old.json")), report);
+}
+
+/// The page's metric-table element, parsed.
+json page_metric_table_of(const std::string& page) {
+  constexpr std::string_view kOpen = "<script type=\"application/json\" id=\"metric-table\">";
+  const auto begin = page.find(kOpen);
+  if (begin == std::string::npos) {
+    ADD_FAILURE() << "the page has no metric-table element";
+    return json::object();
+  }
+  const auto start = begin + kOpen.size();
+  return json::parse(page.substr(start, page.find("</script>", start) - start));
+}
+
+// The page's script takes the metrics' order, units, scopes and counter groups from the metric
+// table that the page carries, and that is memcarlo's metric table line for line: a metric added
+// to analysis/metrics.cpp reaches the page with nothing else to edit, and a page that dropped or
+// reordered one fails here.
+TEST(HtmlReportMetricTable, IsTheMetricTableLineForLine) {
+  namespace analysis = memcarlo::analysis;
+  for (const json& report : {simulation_report(), sweep_report()}) {
+    const json table = page_metric_table_of(html_report(report, "r.json"));
+    const json& lines = table["metrics"];
+    const auto metrics = analysis::metric_table();
+    ASSERT_EQ(lines.size(), metrics.size());
+    for (std::size_t m = 0; m < metrics.size(); ++m) {
+      const analysis::Metric& metric = metrics[m];
+      const json& line = lines[m];
+      EXPECT_EQ(line["name"], std::string(metric.name)) << m;
+      EXPECT_EQ(line["unit"], std::string(analysis::unit_name(metric.unit))) << metric.name;
+      EXPECT_EQ(line["headline"], metric.headline) << metric.name;
+      EXPECT_EQ(line["bounded"], analysis::stays_in_unit_interval(metric)) << metric.name;
+      EXPECT_EQ(line["group"].is_null(), metric.group == nullptr) << metric.name;
+      EXPECT_EQ(line["prefetch_column"], memcarlo::reports::in_prefetch_columns(metric))
+          << metric.name;
+      EXPECT_EQ(line["scope"] != "aggregate",
+                analysis::in_scope(metric.scope, analysis::MetricScope::kLoad))
+          << metric.name;
+      EXPECT_EQ(line["scope"] != "load",
+                analysis::in_scope(metric.scope, analysis::MetricScope::kAggregate))
+          << metric.name;
+    }
+  }
+  // Known answers from the table's definition: a ratio, a latency, an amount, and the two
+  // prefetch ratios that can pass 1.
+  const json lines = page_metric_table_of(html_report(simulation_report(), "r.json"))["metrics"];
+  const auto line_named = [&](const std::string& name) {
+    for (const json& line : lines) {
+      if (line["name"] == name) {
+        return line;
+      }
+    }
+    ADD_FAILURE() << "no line " << name;
+    return json::object();
+  };
+  EXPECT_EQ(line_named("l1_hit_ratio")["unit"], "ratio");
+  EXPECT_EQ(line_named("l1_hit_ratio")["scope"], "load");
+  EXPECT_EQ(line_named("l1_hit_ratio")["bounded"], true);
+  EXPECT_EQ(line_named("latency_cycles")["unit"], "cycles");
+  EXPECT_EQ(line_named("numa_link_bytes")["unit"], "amount");
+  EXPECT_EQ(line_named("numa_link_bytes")["group"], "numa");
+  EXPECT_EQ(line_named("prefetch_extra_dram_reads")["bounded"], false);
+  EXPECT_EQ(line_named("prefetch_extra_dram_reads")["group"], "prefetch");
+  EXPECT_EQ(line_named("prefetch_coverage")["prefetch_column"], true);
+  EXPECT_EQ(line_named("prefetch_extra_dram_reads")["prefetch_column"], false);
+}
+
+// What reports choose by a metric's name is a metric of the table: the sweep key families (the
+// page and the terminal table), the quantities `memcarlo compare` matches to Nsight Compute's. A
+// renamed metric fails here, not as an empty column.
+TEST(HtmlReportMetricTable, EveryChoiceByNameIsAMetricOfTheTable) {
+  namespace analysis = memcarlo::analysis;
+  const json table = page_metric_table_of(html_report(sweep_report(), "s.json"));
+  ASSERT_EQ(table["sweep_acts_on"].size(), memcarlo::reports::sweep_acts_on().size());
+  std::vector<std::string> names = table["sweep_other_keys"];
+  for (const json& family : table["sweep_acts_on"]) {
+    for (const std::string name : family["metrics"]) {
+      names.push_back(name);
+    }
+  }
+  for (const memcarlo::reports::ComparedMetric& compared : memcarlo::reports::kComparedMetrics) {
+    names.emplace_back(compared.report_key);
+  }
+  EXPECT_EQ(table["sweep_acts_on"][0]["prefix"], "prefetch.");
+  EXPECT_EQ(table["sweep_other_keys"].size(), 3u);
+  for (const std::string& name : names) {
+    EXPECT_NE(analysis::find_metric(name, analysis::MetricScope::kAggregate), nullptr) << name;
+  }
+}
+
+// The page's scripts keep no list of metrics of their own (the order, the units and the prefetch
+// charts' metrics come from the metric table): the few names they still choose for a column are
+// names the table has, so a renamed or removed metric fails here rather than as an empty column.
+TEST(HtmlReportMetricTable, ThePagesScriptsNameOnlyMetricsOfTheTable) {
+  namespace analysis = memcarlo::analysis;
+  // A quoted name ('l1_hit_ratio') or a member read (load.latency_cycles).
+  const std::regex quoted_metric(
+      "['.]([a-z0-9_]+_(ratio|cycles|coverage|accuracy|share|efficiency|accesses|bytes|reads))\\b");
+  std::size_t named = 0;
+  for (const char* part : {"core", "simulation", "sweep", "study"}) {
+    const std::string script = read_text_file(std::string(MEMCARLO_SOURCE_DIR) +
+                                              "/reports/src/resources/report_" + part + ".js");
+    for (auto it = std::sregex_iterator(script.begin(), script.end(), quoted_metric);
+         it != std::sregex_iterator(); ++it) {
+      const std::string name = (*it)[1];
+      ++named;
+      EXPECT_TRUE(analysis::find_metric(name, analysis::MetricScope::kLoad) != nullptr ||
+                  analysis::find_metric(name, analysis::MetricScope::kAggregate) != nullptr)
+          << "report_" << part << ".js names " << name << ", which the metric table lacks";
+    }
+  }
+  // The load table's three columns, the prefetch columns' test for a prefetching load and the
+  // sweep table's closing latency, each named twice at most: a list of every metric would be
+  // many more.
+  EXPECT_GT(named, 0u);
+  EXPECT_LE(named, 10u);
 }
 
 TEST(HtmlReportErrors, NameTheFileThePlaceAndWhatWasExpected) {

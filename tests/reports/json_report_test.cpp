@@ -1,9 +1,13 @@
 // The JSON report reads the metric table: every metric of the access counters appears under its
 // key, in table order, in each load and in the overall, allocation and kernel objects; the metrics
-// of a counter group appear only in reports of runs that enabled the group.
+// of a counter group appear only in reports of runs that enabled the group; the README's report
+// schema names every metric.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -97,6 +101,32 @@ TEST(JsonReportMetrics, EveryAccessMetricOfTheTableAppearsInTableOrderInEachScop
   EXPECT_DOUBLE_EQ(r["overall"]["l1_read_hit_ratio"]["mean"].get<double>(), 0.3);
   EXPECT_DOUBLE_EQ(r["loads"][0]["l1_hit_ratio"]["mean"].get<double>(), 0.3);
   EXPECT_TRUE(r["overall"]["l2_write_hit_ratio"].is_null());  // no writes: null, not absent
+}
+
+// The README's report schema is the product's contract: every metric of the table is named there
+// (the per-module shares as numa_module_<k>_share), so a metric added to the table without its
+// line in the schema fails here.
+TEST(JsonReportMetrics, TheReadmesReportSchemaNamesEveryMetricOfTheTable) {
+  std::ifstream in(std::string(MEMCARLO_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(in) << "README.md";
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const Metric& metric : analysis::metric_table()) {
+    std::string name(metric.name);
+    if (name.starts_with("numa_module_") && name.ends_with("_share")) {
+      name = "numa_module_<k>_share";
+    }
+    // As a word: latency_cycles inside dram_latency_cycles does not count.
+    const auto word_char = [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    };
+    bool found = false;
+    for (auto at = readme.find(name); at != std::string::npos && !found;
+         at = readme.find(name, at + 1)) {
+      found = (at == 0 || !word_char(readme[at - 1])) &&
+              (at + name.size() == readme.size() || !word_char(readme[at + name.size()]));
+    }
+    EXPECT_TRUE(found) << metric.name << " is not in the README's report schema";
+  }
 }
 
 TEST(JsonReportMetrics, ACounterGroupsMetricsAppearOnlyWhenTheRunEnabledTheGroup) {

@@ -3,9 +3,12 @@
 // that a new counter is one member and one table line.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "memcarlo/sim/counters.hpp"
 #include "memcarlo/sim/trial_digest.hpp"
@@ -53,6 +56,63 @@ TEST(AccessCounterTable, TheTrialDigestSeesEveryField) {
     EXPECT_TRUE(digests.insert(digest.value()).second)
         << kAccessCounterFields[i].name << " does not change the digest";
   }
+}
+
+/// Sets `member` of a zero result to something that is not zero.
+void make_nonzero(std::uint64_t& value) {
+  value = 1;
+}
+void make_nonzero(AccessCounters& counters) {
+  counters.l1_accesses = 1;
+}
+void make_nonzero(std::uint32_t& value) {
+  value = 1;
+}
+void make_nonzero(CounterGroupTotals& group) {
+  group.width = 1;
+  group.loads = {1};
+}
+template <class T>
+void make_nonzero(std::vector<T>& values) {
+  values.resize(1);
+  make_nonzero(values[0]);
+}
+template <class T, std::size_t N>
+void make_nonzero(std::array<T, N>& values) {
+  make_nonzero(values[0]);
+}
+
+// The trial-wide totals and every other member of TrialResult reach the digest through one list
+// (for_each_trial_member, whose static_assert fails on a member it lacks); here each member that
+// the list calls digested changes the digest when it alone is set, and the others do not.
+TEST(AccessCounterTable, TheTrialDigestTakesEveryMemberTheMemberListMarks) {
+  TrialDigest zero;
+  zero.add(TrialResult{});
+  std::size_t members = 0;
+  std::size_t digested = 0;
+  for (std::size_t m = 0;; ++m) {
+    TrialResult result;
+    std::size_t index = 0;
+    bool marked = false;
+    for_each_trial_member(result, [&](auto& member, Digested d) {
+      if (index++ == m) {
+        make_nonzero(member);
+        marked = d == Digested::kYes;
+      }
+    });
+    if (m >= index) {
+      members = index;
+      break;
+    }
+    TrialDigest digest;
+    digest.add(result);
+    EXPECT_EQ(digest.value() != zero.value(), marked) << "member " << m << " of TrialResult";
+    digested += marked ? 1 : 0;
+  }
+  // loads, allocations, overall, transactions, cycles, dram_batches, dram_writes,
+  // back_invalidations, groups; not kernels or the two halves of the latency histogram.
+  EXPECT_EQ(members, 12u);
+  EXPECT_EQ(digested, 9u);
 }
 
 TEST(AccessCounterTable, NamesAreTheMembersSpelledOut) {

@@ -193,6 +193,86 @@ TEST(SnakeFigure15, TrainsThePaperSequenceStepByStep) {
   EXPECT_EQ(snake.tail_size(0), 3u);
 }
 
+/// Feeds one instruction of a 16 x 16 block's warp `warp` (block 0, 8 warps): lanes 0-15 read
+/// 16 consecutive floats of row 2 x warp at `base`, lanes 16-31 those of the next row, `pitch`
+/// bytes further: two lines, the lanes not one stride. Returns the lines asked for at either.
+std::vector<std::uint64_t> run_rows(Snake& snake, std::uint32_t warp, std::uint32_t pc,
+                                    std::uint64_t base, std::uint64_t pitch) {
+  static RandomStream random;
+  RecordingSink sink;
+  for (const std::uint64_t row : {base, base + pitch}) {
+    const prefetch::L1Access access{SmIndex{0},
+                                    ResidentWarp{static_cast<std::uint16_t>(warp)},
+                                    StaticLoadId{pc},
+                                    ByteAddress{line_of(row)},
+                                    ByteAddress{base},
+                                    0,
+                                    false,
+                                    row == base,
+                                    false,
+                                    BlockId{0},
+                                    warp,
+                                    8,
+                                    Cycles{0},
+                                    0,
+                                    128,
+                                    0,
+                                    random};
+    snake.on_access(access, sink);
+  }
+  return sink.lines;
+}
+
+// Issue 28: a 16-wide 2D block (Rodinia hotspot's `temp_on_cuda[ty][tx] = temp_src[index];
+// power_on_cuda[ty][tx] = power[index];`, 16 x 16 threads, index = row x 256 + column): each
+// warp reads two rows, 1 KiB apart, so its lanes are not one stride. The paper keeps the first
+// thread's address per warp (§3.1, §3.4) and computes every stride between first threads; its
+// evaluation (§4 Table 2, §5) covers Backprop, Hotspot, Srad and lud, all 16 x 16 blocks. Read
+// per lane, §3.4's exclusion of a warp whose threads' stride is not equal would leave every
+// warp of those out (the literal reading: uniform_lanes=true). By hand, temp at T, power at
+// P = T + 1 MiB, warp w at row 2w:
+//   warps 0, 1: temp then power: the Tail's (temp, power, +1 MiB) gets warps 0 and 1;
+//   warp 2, temp: temp's inter-warp stride (2 KiB, two rows) is seen by three warps: the next
+//     warp's rows 6 and 7 are predicted: T + 6 KiB and T + 7 KiB;
+//   warp 2, power: the entry gets its third warp: promoted; power's inter-warp stride trained:
+//     P + 6 KiB, P + 7 KiB;
+//   warp 3, temp: the promoted chain (temp -> power, +1 MiB) first (inter-warp not used):
+//     its own power rows, P + 6 KiB and P + 7 KiB.
+TEST(SnakeTwoDimensionalBlock, AWarpOfTwoRowsTrainsOnItsFirstLaneAndPrefetchesBothRows) {
+  constexpr std::uint64_t kTemp = 0x400000, kPower = kTemp + 0x100000, kPitch = 1024;
+  constexpr std::uint32_t kTempPc = 7, kPowerPc = 8;
+  const auto row = [](std::uint64_t array, std::uint32_t warp) {
+    return array + 2 * warp * kPitch;
+  };
+  Snake snake(one_sm());
+  snake.begin_launch(1);
+  using Lines = std::vector<std::uint64_t>;
+  for (std::uint32_t w = 0; w < 2; ++w) {
+    EXPECT_EQ(run_rows(snake, w, kTempPc, row(kTemp, w), kPitch), Lines{}) << w;
+    EXPECT_EQ(run_rows(snake, w, kPowerPc, row(kPower, w), kPitch), Lines{}) << w;
+  }
+  EXPECT_EQ(run_rows(snake, 2, kTempPc, row(kTemp, 2), kPitch),
+            (Lines{kTemp + 6 * kPitch, kTemp + 7 * kPitch}));
+  EXPECT_EQ(run_rows(snake, 2, kPowerPc, row(kPower, 2), kPitch),
+            (Lines{kPower + 6 * kPitch, kPower + 7 * kPitch}));
+  const Snake::TailEntry* entry = snake.tail_entry(0, kTempPc, kPowerPc);
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->stride, 0x100000);
+  EXPECT_EQ(entry->status, Status::kPromoted);
+  EXPECT_EQ(run_rows(snake, 3, kTempPc, row(kTemp, 3), kPitch),
+            (Lines{kPower + 6 * kPitch, kPower + 7 * kPitch}));
+  EXPECT_EQ(snake.stats().instructions, 7u);
+  EXPECT_EQ(snake.stats().non_uniform, 7u);
+  // The literal per-lane reading leaves every one of these warps out: nothing trains.
+  Snake literal(one_sm({"prefetch.snake.uniform_lanes=true"}));
+  literal.begin_launch(1);
+  for (std::uint32_t w = 0; w < 4; ++w) {
+    EXPECT_EQ(run_rows(literal, w, kTempPc, row(kTemp, w), kPitch), Lines{}) << w;
+    EXPECT_EQ(run_rows(literal, w, kPowerPc, row(kPower, w), kPitch), Lines{}) << w;
+  }
+  EXPECT_EQ(literal.tail_size(0), 0u);
+}
+
 // Issue 26: a k loop like PolyBench 2MM's `tmp[i*NJ+j] += A[i*NK+k] * B[k*NJ+j]`: the strides
 // between its loads change every iteration (A moves by 4 bytes, B by a row), so every warp and
 // iteration makes new Tail entries, and while other warps run (here twelve warps reading two
@@ -616,7 +696,8 @@ TEST(SnakeKeys, AreListedWithDefaultsAndBadValuesNameTheKey) {
                                       {"prefetch.snake.demand_percent", "50"},
                                       {"prefetch.snake.training_cycles", "10"},
                                       {"prefetch.snake.free_percent", "25"},
-                                      {"prefetch.snake.transfer_percent", "80"}}) {
+                                      {"prefetch.snake.transfer_percent", "80"},
+                                      {"prefetch.snake.uniform_lanes", "false"}}) {
     const auto found = std::find_if(keys.begin(), keys.end(),
                                     [&](const ParameterInfo& info) { return info.key == key; });
     ASSERT_NE(found, keys.end()) << key;

@@ -1,6 +1,7 @@
 // The script of memcarlo's HTML report, its first part: the status, the error capture, the helpers
 // and the entry (reports/src/html_report.cpp builds report_*.js into the page, this one first).
-// It reads the report from the element report-data (JSON), builds the tables and draws the plots with
+// It reads the report from the element report-data (JSON) and memcarlo's metric table from the
+// element metric-table (both written by html_report.cpp), builds the tables and draws the plots with
 // Chart.js (the global `Chart`, inlined after this script). After drawing it writes, into
 // the element render-status, what it made (charts and the data points each holds, table rows) and
 // every error seen, so that a headless browser can check the page (tests/reports/browser/).
@@ -65,14 +66,46 @@ var memcarloReport = (function () {
     return value !== null && typeof value === 'object' && isNumber(value.mean);
   }
 
+  // memcarlo's metric table, which html_report.cpp writes into the page (the element
+  // metric-table) from analysis/metrics.hpp: the metrics in the table's order, each with its
+  // unit, scope, counter group and whether it stays in [0, 1], and the sweep key families. The
+  // script keeps no list of metrics of its own.
+  var metricTable = (function () {
+    var element = document.getElementById('metric-table');
+    var table = element ? JSON.parse(element.textContent) : {};
+    return { metrics: table.metrics || [], sweepActsOn: table.sweep_acts_on || [],
+             sweepOtherKeys: table.sweep_other_keys || [] };
+  })();
+
+  // The first line of the table named `metric` (a load line and an aggregate line of one name
+  // share their unit), or null for a name the table lacks.
+  function metricLine(metric) {
+    for (var i = 0; i < metricTable.metrics.length; i++) {
+      if (metricTable.metrics[i].name === metric) {
+        return metricTable.metrics[i];
+      }
+    }
+    return null;
+  }
+
   function isRatio(metric) {
-    return /ratio|coverage|accuracy|share|efficiency/.test(metric);
+    var line = metricLine(metric);
+    return line !== null && line.unit === 'ratio';
   }
 
   // A ratio that cannot leave [0, 1] (the extra reads of prefetching are ratios to the demand
   // reads, which can pass 1).
   function isBoundedRatio(metric) {
-    return isRatio(metric) && !/^prefetch_extra_/.test(metric);
+    var line = metricLine(metric);
+    return line !== null && line.bounded === true;
+  }
+
+  // The per-load metrics of counter group `group` (the table's order), split by whether they
+  // stay in [0, 1].
+  function loadMetricsOfGroup(group, bounded) {
+    return metricTable.metrics.filter(function (line) {
+      return line.group === group && line.scope !== 'aggregate' && line.bounded === bounded;
+    }).map(function (line) { return line.name; });
   }
 
   function formatNumber(value, digits) {
@@ -112,17 +145,14 @@ var memcarloReport = (function () {
     return '[' + formatNumber(ci[0], digits) + ', ' + formatNumber(ci[1], digits) + ']';
   }
 
-  // Metrics in the order of memcarlo's metric table (analysis/src/metrics.cpp), whatever order the
-  // JSON has them in; others after them, by name.
-  var metricOrder = ['latency_cycles', 'l1_hit_ratio', 'l1_read_hit_ratio', 'l1_sector_hit_ratio',
-                     'l1_sector_read_hit_ratio', 'l1_sector_lookup_hit_ratio', 'l1_inflight_ratio',
-                     'l2_hit_ratio', 'l2_sector_hit_ratio', 'l2_read_hit_ratio', 'l2_sector_read_hit_ratio',
-                     'l2_write_hit_ratio', 'l2_sector_write_hit_ratio', 'dram_latency_cycles',
-                     'prefetch_coverage', 'prefetch_accuracy', 'prefetch_timely_accuracy',
-                     'prefetch_late_ratio', 'prefetch_early_eviction_ratio', 'prefetch_useless_ratio',
-                     'prefetch_extra_l2_reads', 'prefetch_extra_dram_reads', 'numa_access_efficiency',
-                     'numa_crossing_latency_cycles', 'numa_local_accesses', 'numa_remote_accesses',
-                     'numa_link_bytes'];
+  // Metrics in the order of memcarlo's metric table, whatever order the JSON has them in; others
+  // after them, by name.
+  var metricOrder = [];
+  metricTable.metrics.forEach(function (line) {
+    if (metricOrder.indexOf(line.name) < 0) {
+      metricOrder.push(line.name);
+    }
+  });
 
   function byMetricOrder(a, b) {
     var x = metricOrder.indexOf(a) < 0 ? metricOrder.length : metricOrder.indexOf(a);
@@ -452,7 +482,8 @@ var memcarloReport = (function () {
   // renderSweep (report_simulation.js, report_sweep.js).
   var api = {
     element: element, isNumber: isNumber, isDistribution: isDistribution, isRatio: isRatio,
-    isBoundedRatio: isBoundedRatio, intervalPlugin: intervalPlugin, shortenLabels: shortenLabels,
+    isBoundedRatio: isBoundedRatio, metricTable: metricTable, loadMetricsOfGroup: loadMetricsOfGroup,
+    intervalPlugin: intervalPlugin, shortenLabels: shortenLabels,
     formatNumber: formatNumber, digitsFor: digitsFor, halfWidth: halfWidth,
     withInterval: withInterval, intervalText: intervalText, metricOrder: metricOrder,
     byMetricOrder: byMetricOrder, metricLabel: metricLabel, section: section,

@@ -146,8 +146,11 @@
   ];
 
   // With a prefetcher on (prefetch.policy other than none), the loads table gains these columns
-  // before the kernel's, as the terminal table gains its prefetch column group.
-  var prefetchColumns = ['prefetch_coverage', 'prefetch_accuracy', 'prefetch_late_ratio'].map(function (metric) {
+  // before the kernel's: the terminal table's prefetch column group, which the page's metric
+  // table marks (prefetch_column).
+  var prefetchColumns = page.metricTable.metrics.filter(function (line) {
+    return line.prefetch_column === true && line.scope !== 'aggregate';
+  }).map(function (line) { return line.name; }).map(function (metric) {
     return { title: metricLabel(metric), value: function (r) { return metricMean(r, metric); },
              text: function (r) { return isDistribution(r.load[metric]) ? withInterval(r.load[metric], 3) : '-'; },
              numeric: true, prefetch: true };
@@ -356,10 +359,8 @@
 
   // With a prefetcher on: per load, how its prefetches fared (the ratios, mean with the 95%
   // interval as a bar behind it) and the extra L2 and DRAM reads they cost; loads in id order.
-  var prefetchRatios = ['prefetch_coverage', 'prefetch_timely_coverage', 'prefetch_accuracy',
-                        'prefetch_timely_accuracy',
-                        'prefetch_late_ratio', 'prefetch_early_eviction_ratio', 'prefetch_useless_ratio'];
-  var prefetchTraffic = ['prefetch_extra_l2_reads', 'prefetch_extra_dram_reads'];
+  var prefetchRatios = page.loadMetricsOfGroup('prefetch', true);
+  var prefetchTraffic = page.loadMetricsOfGroup('prefetch', false);
 
   function prefetchChart(grid, name, loads, metrics, title, axis) {
     var shown = metrics.filter(function (metric) {

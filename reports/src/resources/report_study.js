@@ -41,7 +41,9 @@
   // One figure: programs (that ran) then the average group; a dataset per point.
   function metricChart(grid, report, ran, metric) {
     var labels = ran.map(function (program) { return program.name; }).concat(['average (' + metric.average + ')']);
-    var bounded = metric.unit === 'ratio';
+    // On [0, 1] when the metric table says the ratio cannot leave it (not the extra reads of
+    // prefetching).
+    var bounded = metric.unit === 'ratio' && page.isBoundedRatio(metric.name);
     var datasets = report.points.map(function (point, p) {
       var color = palette[p % palette.length];
       var entries = ran.map(function (program) {

@@ -213,16 +213,10 @@
   }
 
   // The overall metrics the varied keys act on, as the terminal table chooses them
-  // (reports/src/sweep_report.cpp, sweep_table_metrics), then the latency X.
-  var actsOn = [['prefetch.', ['l1_read_hit_ratio', 'prefetch_coverage', 'prefetch_accuracy']],
-                ['placement.', ['numa_access_efficiency', 'numa_crossing_latency_cycles', 'numa_link_bytes']],
-                ['numa.', ['numa_access_efficiency', 'numa_crossing_latency_cycles', 'numa_link_bytes']],
-                ['schedule.', ['l1_read_hit_ratio', 'numa_access_efficiency', 'numa_crossing_latency_cycles']],
-                ['ldesc.', ['l1_read_hit_ratio', 'numa_access_efficiency', 'numa_crossing_latency_cycles']],
-                ['l1.', ['l1_read_hit_ratio', 'l2_read_hit_ratio']],
-                ['l2.', ['l2_read_hit_ratio', 'dram_latency_cycles']],
-                ['dram.', ['dram_latency_cycles']]];
-  var otherKeys = ['l1_read_hit_ratio', 'l2_read_hit_ratio', 'dram_latency_cycles'];
+  // (reports/src/sweep_report.cpp, sweep_table_metrics, whose families html_report.cpp writes
+  // into the page's metric table), then the latency X.
+  var actsOn = page.metricTable.sweepActsOn.map(function (family) { return [family.prefix, family.metrics]; });
+  var otherKeys = page.metricTable.sweepOtherKeys;
 
   function tableMetrics(points, keys) {
     var wanted = [];

@@ -1,8 +1,13 @@
 // snake: chains of strides between a thread's consecutive loads, after Mostofi, Falahati,
 // Mahani, Lotfi-Kamran, Sarbazi-Azad, "Snake: A Variable-length Chain-based Prefetching for
 // GPUs", MICRO 2023 (sections 3.1 to 3.4). Per SM:
-// - the Head table: per resident warp, the last load (PC) it ran and that instruction's lane-0
-//   address (a warp whose lanes are not uniformly strided is left out, as in the paper);
+// - the Head table: per resident warp, the last load (PC) it ran and that instruction's first
+//   lane's address (§3.1, §3.4: the first thread's address); every stride is between first
+//   lanes. §3.4 also leaves out a warp whose lanes are not one stride, on the empirical claim
+//   that they always are; per lane that is false for every 2D block narrower than 32
+//   threads (the 16 x 16 blocks of Backprop, Hotspot, Srad and lud, §4 Table 2, which §5 shows
+//   prefetched), so by default such a warp trains like any other and its predicted instruction
+//   is its own lines moved by the stride (`uniform_lanes`=true: the literal per-lane rule);
 // - the Tail table (`prefetch.snake.tail_entries`, 10): entries (PC1, PC2, inter-thread stride,
 //   status T1, warp-id vector). Each Head update sends (previous PC, current PC, the stride
 //   between their addresses, the warp) to it: a matching entry gets the warp's bit, otherwise a
@@ -34,20 +39,8 @@
 // L1 gives the prefetches until trained), and none while the L1->L2 read traffic measured over
 // `bandwidth_window` cycles has passed `bandwidth_high` % of `peak_bytes_per_cycle` until it
 // falls under `bandwidth_low` %. Training goes on while throttled.
-// Decoupled storage (`decoupled`, section 3.2; done by the SM side, sm_side.hpp, for a
-// prefetcher with kDecoupledStorage): a way's prefetched flag tells the prefetch side from the
-// demand side, and a demand hit on a prefetched line only clears the flag. Per set (the
-// engine's L1 is set-associative; the paper's rules are for the whole unified cache): while
-// the SM's Snake trains — until it has promoted a stride, for at most `training_cycles` (10)
-// cycles from the SM's first demand fill of the launch: the paper's "until the prefetcher is
-// trained", which "takes an average of 3 cycles (up to 10 cycles)", its "designated 10-cycle
-// period" (§3.5), so that a kernel where nothing trains keeps its whole L1 — a demand fill
-// that finds `demand_percent` (50) of the set's ways holding demand data replaces one of
-// those; a fill that finds the set full, with
-// unused prefetched lines in it (else plain replacement: there is no side to choose), first
-// frees `free_percent` (25) of its ways by the replacement order from one side: the demand
-// side when more than `transfer_percent` (80) of the prefetched lines that left the SM's
-// prefetch side went to demand (were used rather than evicted unused), else the prefetch side.
+// Decoupled storage (`decoupled`, section 3.2): prefetch/snake/decoupled_storage.hpp, on the
+// prefetcher's L1 storage hooks (before_fill, on_fill, on_evict, on_prefetch_used).
 #pragma once
 
 #include <algorithm>
@@ -58,6 +51,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "snake/decoupled_storage.hpp"
 
 namespace memcarlo::sim::prefetch {
 
@@ -93,26 +87,12 @@ inline constexpr KeySpec kSnakeBandwidthLow{
 inline constexpr KeySpec kSnakePeakBytes{
     "prefetch.snake.peak_bytes_per_cycle", "integer", "64",
     "snake: the peak L1-L2 read bandwidth of one SM, bytes per cycle, 1 to 4096"};
-inline constexpr KeySpec kSnakeDecoupled{
-    "prefetch.snake.decoupled", "boolean", "true",
-    "snake: decoupled storage in the L1 (false: prefetched lines replaced as demand ones; with "
-    "throttle=false the paper's Snake-DT)"};
-inline constexpr KeySpec kSnakeDemandPercent{
-    "prefetch.snake.demand_percent", "integer", "50",
-    "snake (decoupled): % of a set's ways demand data may hold until the SM's Snake is trained, "
-    "1 to 100"};
-inline constexpr KeySpec kSnakeTrainingCycles{
-    "prefetch.snake.training_cycles", "integer", "10",
-    "snake (decoupled): cycles from an SM's first demand fill of the launch during which demand "
-    "data keeps to demand_percent of a set unless a stride was promoted first (the paper: "
-    "training takes 3 cycles on average, at most 10), 0 to 1000000000"};
-inline constexpr KeySpec kSnakeFreePercent{
-    "prefetch.snake.free_percent", "integer", "25",
-    "snake (decoupled): % of a full set's ways freed (LRU) from one side, 1 to 100"};
-inline constexpr KeySpec kSnakeTransferPercent{
-    "prefetch.snake.transfer_percent", "integer", "80",
-    "snake (decoupled): over this % of prefetched lines used by demand (of those used or "
-    "evicted), a full set frees demand ways, else prefetched ones, 0 to 100"};
+inline constexpr KeySpec kSnakeUniformLanes{
+    "prefetch.snake.uniform_lanes", "boolean", "false",
+    "snake: leave out of training and prefetching a warp instruction whose lanes are not one "
+    "uniform stride (§3.4 read per lane: every 2D block narrower than 32 threads is left out; "
+    "false: every warp trains on its first lane's address and a non-uniform instruction's "
+    "lines are prefetched moved by the stride)"};
 inline constexpr KeySpec kSnakeBandwidthWindow{
     "prefetch.snake.bandwidth_window", "integer", "64",
     "snake: cycles over which the L1-L2 bandwidth is measured, 1 to 1000000"};
@@ -123,13 +103,25 @@ class Snake {
   static constexpr std::uint32_t kMaxDepth = 4;
   static constexpr std::uint32_t kMaxRequests = (kMaxDepth + 2) * kMaxLinesPerInstruction;
   static constexpr std::array kKeys{
-      kSnakeTailEntries,    kSnakeEvictionCandidates, kSnakeTrainWarps,     kSnakeDepth,
-      kSnakeIntraInter,     kSnakeThrottle,           kSnakeFullWindow,     kSnakeSpacePercent,
-      kSnakeBandwidthHigh,  kSnakeBandwidthLow,       kSnakePeakBytes,      kSnakeBandwidthWindow,
-      kSnakeDecoupled,      kSnakeDemandPercent,      kSnakeTrainingCycles, kSnakeFreePercent,
-      kSnakeTransferPercent};
-  /// The SM side keeps its L1's prefetched and demand lines apart (decoupled() says whether).
-  static constexpr bool kDecoupledStorage = true;
+      kSnakeTailEntries,     kSnakeEvictionCandidates, kSnakeTrainWarps,     kSnakeDepth,
+      kSnakeIntraInter,      kSnakeThrottle,           kSnakeFullWindow,     kSnakeSpacePercent,
+      kSnakeBandwidthHigh,   kSnakeBandwidthLow,       kSnakePeakBytes,      kSnakeBandwidthWindow,
+      kSnakeDecoupled,       kSnakeDemandPercent,      kSnakeTrainingCycles, kSnakeFreePercent,
+      kSnakeTransferPercent, kSnakeUniformLanes};
+
+  /// What the tables did (every SM): why warps were left out, what trained, what was predicted.
+  struct Stats {
+    std::uint64_t instructions = 0;  // warp instructions seen (loads)
+    std::uint64_t non_uniform = 0;   // of them, lanes not one stride
+    std::uint64_t tail_updates = 0;  // Head updates sent to the Tail (a previous load of the warp)
+    std::uint64_t tail_new = 0;      // Tail entries made
+    std::uint64_t tail_evictions = 0;  // of them, replacing a used entry
+    std::uint64_t promotions = 0;      // entries promoted (10)
+    std::uint64_t mismatches = 0;      // warp bits cleared by the mismatch rule
+    std::uint64_t chain_steps = 0;     // instructions predicted by the chain walk
+    std::uint64_t intra_predictions = 0;
+    std::uint64_t inter_warp_predictions = 0;
+  };
 
   /// T1's states (the paper's two bits).
   enum class Status : std::uint8_t { kNotTrained = 0b00, kPromoted = 0b10, kTrained = 0b11 };
@@ -151,7 +143,7 @@ class Snake {
 
   /// The per-PC fields of the Tail table.
   struct PcFields {
-    std::int64_t intra = 0;        // intra-warp stride
+    std::int64_t intra = 0;         // intra-warp stride
     std::uint64_t intra_warps = 0;  // warps that saw it
     bool intra_trained = false;     // T2
     std::int64_t inter_warp = 0;    // per warp id
@@ -177,31 +169,8 @@ class Snake {
         low_(bounded_key(config, kSnakeBandwidthLow, 0, high_)),
         peak_bytes_(bounded_key(config, kSnakePeakBytes, 1, 4096)),
         window_(bounded_key(config, kSnakeBandwidthWindow, 1, 1000000)),
-        decoupled_(boolean_key(config, kSnakeDecoupled)),
-        demand_percent_(bounded_key(config, kSnakeDemandPercent, 1, 100)),
-        training_cycles_(bounded_key(config, kSnakeTrainingCycles, 0, 1000000000)),
-        free_percent_(bounded_key(config, kSnakeFreePercent, 1, 100)),
-        transfer_percent_(bounded_key(config, kSnakeTransferPercent, 0, 100)) {}
-
-  // ---- the decoupled storage's parameters, read by the SM side ----------------------------
-  [[nodiscard]] bool decoupled() const { return decoupled_; }
-  [[nodiscard]] std::uint32_t demand_percent() const { return demand_percent_; }
-  [[nodiscard]] std::uint32_t free_percent() const { return free_percent_; }
-  [[nodiscard]] std::uint32_t transfer_percent() const { return transfer_percent_; }
-  /// Whether SM `sm`'s Snake has promoted a stride in this launch.
-  [[nodiscard]] bool trained(std::uint32_t sm) const { return trained_[sm] != 0; }
-  /// Whether a demand fill of SM `sm` at `clock` keeps to demand_percent of its set: while
-  /// the SM's Snake is untrained and within training_cycles of its first demand fill (the
-  /// first call, which starts the period).
-  [[nodiscard]] bool holds_demand_share(std::uint32_t sm, std::uint64_t clock) {
-    if (trained_[sm] != 0) {
-      return false;
-    }
-    if (training_started_[sm] == kNotStarted) {
-      training_started_[sm] = clock;
-    }
-    return clock - training_started_[sm] < training_cycles_;
-  }
+        uniform_lanes_(boolean_key(config, kSnakeUniformLanes)),
+        storage_(config) {}
 
   void begin_launch(std::uint32_t sm_count) {
     head_.assign(std::size_t{sm_count} * kWarpTables, Head{});
@@ -209,29 +178,49 @@ class Snake {
     pcs_.reset(sm_count, tail_entries_);
     throttles_.assign(sm_count, Throttle{});
     trained_.assign(sm_count, 0);
-    training_started_.assign(sm_count, kNotStarted);
+    storage_.begin_launch(sm_count);
     clock_ = 0;
   }
 
+  // ---- the L1 storage hooks: the decoupled storage ----------------------------------------
+  template <class Evict>
+  void before_fill(const L1Set& set, Evict& evict) {
+    storage_.before_fill(set, evict, trained_[value_of(set.sm)] != 0);
+  }
+  void on_fill(const L1Fill& fill) { storage_.on_fill(fill); }
+  void on_evict(const L1Way& way, bool unused_prefetch) { storage_.on_evict(way, unused_prefetch); }
+  void on_prefetch_used(const L1Way& way) { storage_.on_prefetch_used(way); }
+
   template <class Sink>
   void on_access(const L1Access& access, Sink& sink) {
-    if (!access.first_of_instruction) {
-      return;
-    }
     const std::uint32_t sm = value_of(access.sm);
     const std::uint32_t warp = value_of(access.warp) % kWarpTables;
+    Head& head = head_[std::size_t{sm} * kWarpTables + warp];
+    if (!access.first_of_instruction) {
+      // a later line of a non-uniform instruction: the predicted instructions' lines moved by
+      // the same strides as its first line
+      if (head.valid && head.warp == access.global_warp() && head.pc == value_of(access.load)) {
+        for (std::uint32_t i = 0; i < head.moves; ++i) {
+          sink.prefetch(ByteAddress{advance(value_of(access.line_address), head.move[i], 1)});
+        }
+      }
+      return;
+    }
     const std::uint32_t pc = value_of(access.load);
     const std::uint64_t base = value_of(access.base_address);
-    Head& head = head_[std::size_t{sm} * kWarpTables + warp];
     const bool off = throttled(sm, access);  // measured on every instruction
     throttled_instructions_ += off ? 1 : 0;
+    ++stats_.instructions;
     if (!access.uniform_stride) {
-      head = Head{};  // the warp is left out of prefetching until its lanes are strided again
-      return;
+      ++stats_.non_uniform;
+      if (uniform_lanes_) {
+        head = Head{};  // the warp is left out of prefetching until its lanes are strided again
+        return;
+      }
     }
     train(sm, warp, access.global_warp(), pc, base, head);
     if (!off) {
-      prefetch(sm, warp, pc, base, access, sink);
+      prefetch(sm, warp, pc, base, access, head, sink);
     }
   }
 
@@ -263,6 +252,7 @@ class Snake {
     entry.stamp = ++clock_;
     slot = entry;
   }
+  [[nodiscard]] const Stats& stats() const { return stats_; }
   /// Instructions seen while throttled (every SM).
   [[nodiscard]] std::uint64_t throttled_instructions() const { return throttled_instructions_; }
 
@@ -272,6 +262,10 @@ class Snake {
     std::uint64_t base = 0;
     std::uint32_t pc = 0;
     bool valid = false;
+    // The moves (predicted address - base) of the instruction's predictions when its lanes are
+    // not one stride, for its later lines.
+    std::uint32_t moves = 0;
+    std::array<std::int64_t, kMaxDepth + 1> move{};
   };
   struct Throttle {
     std::uint64_t until = 0;         // no prefetch before this cycle (full space)
@@ -280,17 +274,6 @@ class Snake {
     bool bandwidth = false;  // over bandwidth_high, not yet under bandwidth_low
     bool started = false;
   };
-
-  static bool boolean_key(const HierarchyConfig& config, const KeySpec& key) {
-    const std::string value = config.params.text(key);
-    if (value == "true") {
-      return true;
-    }
-    if (value == "false") {
-      return false;
-    }
-    throw std::invalid_argument(std::string(key.name) + ": expected true or false; got " + value);
-  }
 
   TailEntry* row(std::uint32_t sm) { return tail_.data() + std::size_t{sm} * tail_entries_; }
 
@@ -363,6 +346,7 @@ class Snake {
     const std::uint64_t bit = std::uint64_t{1} << warp;
     TailEntry* entries = row(sm);
     TailEntry* match = nullptr;
+    ++stats_.tail_updates;
     for (std::uint32_t i = 0; i < tail_entries_; ++i) {
       TailEntry& e = entries[i];
       if (!e.used || e.pc1 != pc1) {
@@ -372,11 +356,14 @@ class Snake {
         match = &e;
       } else if ((e.warps & bit) != 0) {
         e.warps &= ~bit;  // the warp's next load or stride did not match: back to detection
+        ++stats_.mismatches;
         e.status = Status::kNotTrained;
       }
     }
     if (match == nullptr) {
       match = &victim(sm);
+      ++stats_.tail_new;
+      stats_.tail_evictions += match->used ? 1 : 0;
       *match = TailEntry{pc1, pc2, stride, Status::kNotTrained, 0, 0, true};
     }
     const bool again = (match->warps & bit) != 0;
@@ -387,6 +374,7 @@ class Snake {
     } else if (match->status == Status::kNotTrained && match->warp_count() >= train_warps_) {
       match->status = Status::kPromoted;
       trained_[sm] = 1;
+      ++stats_.promotions;
     }
   }
 
@@ -431,7 +419,8 @@ class Snake {
       f.intra_warps = bit;
       f.intra_trained = false;
     }
-    f.intra_trained = f.intra != 0 && std::popcount(f.intra_warps) >= static_cast<int>(train_warps_);
+    f.intra_trained =
+        f.intra != 0 && std::popcount(f.intra_warps) >= static_cast<int>(train_warps_);
   }
 
   void train_inter_warp(std::uint32_t sm, std::uint32_t pc, std::uint64_t grid_warp,
@@ -490,9 +479,26 @@ class Snake {
     return t.bandwidth || clock < t.until;
   }
 
+  /// The lines of the instruction predicted at `address` from this one (at `base`): with one
+  /// lane stride, its lanes' span from `address`; otherwise this instruction's lines moved by
+  /// address - base (this first line now, the later ones as they come: Head::move).
+  template <class Sink>
+  void predict(Sink& sink, std::uint64_t address, std::uint64_t base, const L1Access& access,
+               Head& head) {
+    if (access.uniform_stride) {
+      prefetch_instruction(sink, address, access, line_);
+      return;
+    }
+    const auto move = static_cast<std::int64_t>(address - base);
+    sink.prefetch(ByteAddress{advance(value_of(access.line_address), move, 1)});
+    if (head.moves < head.move.size()) {
+      head.move[head.moves++] = move;
+    }
+  }
+
   template <class Sink>
   void prefetch(std::uint32_t sm, std::uint32_t warp, std::uint32_t pc, std::uint64_t base,
-                const L1Access& access, Sink& sink) {
+                const L1Access& access, Head& head, Sink& sink) {
     const std::uint64_t bit = std::uint64_t{1} << warp;
     const TailEntry* entries = row(sm);
     std::uint32_t at = pc;
@@ -521,7 +527,8 @@ class Snake {
         break;
       }
       address = advance(address, next->stride, 1);
-      prefetch_instruction(sink, address, access, line_);
+      predict(sink, address, base, access, head);
+      ++stats_.chain_steps;
       chained = true;
       at = next->pc2;
     }
@@ -533,9 +540,11 @@ class Snake {
       return;
     }
     if (f->intra_trained) {
-      prefetch_instruction(sink, advance(base, f->intra, 1), access, line_);
+      predict(sink, advance(base, f->intra, 1), base, access, head);
+      ++stats_.intra_predictions;
     } else if (!chained && f->inter_warp_trained) {
-      prefetch_instruction(sink, advance(base, f->inter_warp, 1), access, line_);
+      predict(sink, advance(base, f->inter_warp, 1), base, access, head);
+      ++stats_.inter_warp_predictions;
     }
   }
 
@@ -552,20 +561,16 @@ class Snake {
   std::uint32_t low_;
   std::uint32_t peak_bytes_;
   std::uint32_t window_;
-  bool decoupled_;
-  std::uint32_t demand_percent_;
-  std::uint64_t training_cycles_;
-  std::uint32_t free_percent_;
-  std::uint32_t transfer_percent_;
-  static constexpr std::uint64_t kNotStarted = ~std::uint64_t{0};
-  std::vector<std::uint8_t> trained_;            // per SM
-  std::vector<std::uint64_t> training_started_;  // per SM: its first demand fill's cycle
+  bool uniform_lanes_;
+  SnakeStorage storage_;
+  std::vector<std::uint8_t> trained_;  // per SM: a stride was promoted in this launch
   std::vector<Head> head_;
   std::vector<TailEntry> tail_;
   LruTable<PcFields> pcs_;
   std::vector<Throttle> throttles_;
   std::uint64_t clock_ = 0;
   std::uint64_t throttled_instructions_ = 0;
+  Stats stats_;
 };
 
 }  // namespace memcarlo::sim::prefetch

@@ -16,6 +16,7 @@
 #include "browser/png_image.hpp"
 #include "cli/cli_fixtures.hpp"
 #include "html_test_support.hpp"
+#include "memcarlo/analysis/metrics.hpp"
 
 namespace {
 
@@ -200,7 +201,8 @@ TEST(HtmlInChromium, InputsSayWhenTheProgramWasStoppedAfterItsTracedLaunches) {
   report["inputs"]["emulation"] = {
       {"stopped_after_trace", true},
       {"program_checks_ran", false},
-      {"partial_launches", {{{"index", 1}, {"kernel", "step"}, {"blocks_run", 4}, {"blocks", 64}}}}};
+      {"partial_launches",
+       {{{"index", 1}, {"kernel", "step"}, {"blocks_run", 4}, {"blocks", 64}}}}};
   const fs::path input = scratch_dir() / "browser-stopped.json";
   std::ofstream(input) << report.dump();
   std::string dom;
@@ -301,10 +303,11 @@ const json& chart_named(const json& status, const std::string& name) {
   return kNone;
 }
 
-/// A ratio that stays in [0, 1] (the page's isBoundedRatio).
+/// A ratio that stays in [0, 1] (the page's isBoundedRatio, which the page's metric table drives).
 bool bounded_ratio(const std::string& metric) {
-  return std::regex_search(metric, std::regex("ratio|coverage|accuracy|share|efficiency")) &&
-         metric.rfind("prefetch_extra_", 0) != 0;
+  namespace analysis = memcarlo::analysis;
+  const analysis::Metric* line = analysis::find_metric(metric, analysis::MetricScope::kAggregate);
+  return line != nullptr && analysis::stays_in_unit_interval(*line);
 }
 
 /// The overall metrics some point of `report` defines.

@@ -76,6 +76,8 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
     }
     pending_barriers_.assign(launch.warps_per_block, 0);
     lane_sharing_.clear();
+    warp_conflicts_.clear();
+    interval_tile_synced_ = false;
   }
   for (std::uint32_t i = 0; i < n; ++i) {
     ThreadState& t = threads_[i];
@@ -154,8 +156,8 @@ void BlockRunner::run(const LaunchContext& launch, std::uint64_t block) {
     }
   }
   if (traced_) {
-    for (std::uint32_t w = 0; w < launch.warps_per_block && !trace_abandoned_; ++w) {
-      merge_warp(w);
+    if (!trace_abandoned_) {
+      merge_interval();
     }
     for (std::uint32_t i = 0; i < n; ++i) {
       traced_events_ += threads_[i].probe_events;
@@ -282,8 +284,8 @@ void BlockRunner::complete_barrier() {
   last_barrier_true_ = barrier_true_;
   barrier_arrived_ = barrier_true_ = 0;
   if (traced_ && !trace_abandoned_) {
+    merge_interval();
     for (std::uint32_t w = 0; w < launch_->warps_per_block; ++w) {
-      merge_warp(w);
       pending_barriers_[w] = static_cast<std::uint8_t>(std::min(pending_barriers_[w] + 1, 255));
     }
     buffered_events_ = 0;
@@ -320,6 +322,8 @@ void BlockRunner::tile_barrier(std::uint32_t first, std::uint32_t count, const c
 
 void BlockRunner::complete_tile_barrier(std::size_t index) {
   const TileBarrier tile = tile_barriers_[index];
+  // Its warps' accesses before and after it are ordered: no race between them to look for.
+  interval_tile_synced_ = interval_tile_synced_ || tile.count > 32;
   tile_barriers_.erase(tile_barriers_.begin() + static_cast<std::ptrdiff_t>(index));
   // Every live thread of the range waits here: one in another tile's barrier would not have
   // arrived at this one, so this one would not be complete.
@@ -375,6 +379,24 @@ void BlockRunner::merge_warp(std::uint32_t warp) {
   for (std::size_t i = first; i < first + count; ++i) {
     lane_events_[i].clear();
   }
+}
+
+void BlockRunner::merge_interval() {
+  const std::uint32_t warps = launch_->warps_per_block;
+  interval_records_.resize(warps);
+  interval_begin_.resize(warps);
+  for (std::uint32_t w = 0; w < warps; ++w) {
+    interval_begin_[w] = warp_records_[w].size();
+    merge_warp(w);
+  }
+  if (warps > 1 && !interval_tile_synced_) {
+    for (std::uint32_t w = 0; w < warps; ++w) {
+      interval_records_[w] =
+          std::span<const tracebuf::WarpRecord>(warp_records_[w]).subspan(interval_begin_[w]);
+    }
+    warp_conflicts_.scan(interval_records_);
+  }
+  interval_tile_synced_ = false;
 }
 
 bool BlockRunner::abandon_trace() {

@@ -23,6 +23,7 @@
 #include "memcarlo/host/detail/synchronization.h"
 #include "trace_merger.hpp"
 #include "warp_collectives.hpp"
+#include "warp_conflicts.hpp"
 
 namespace memcarlo::host::detail {
 
@@ -104,6 +105,10 @@ class BlockRunner {
   [[nodiscard]] const std::map<std::uint32_t, LaneSharing>& lane_sharing() const {
     return lane_sharing_.findings();
   }
+  /// After a traced run: warps of the block that raced on an address between two barriers.
+  [[nodiscard]] const std::map<WarpConflictPair, std::uint64_t>& warp_conflicts() const {
+    return warp_conflicts_.findings();
+  }
 
   // Called from the running fiber.
   int barrier(BarrierKind kind, int predicate, ::memcarlo::host::CallSite where);
@@ -139,6 +144,9 @@ class BlockRunner {
   void complete_barrier();
   void complete_tile_barrier(std::size_t index);
   void merge_warp(std::uint32_t warp);
+  /// Merges every warp's events of the barrier interval that ends, then looks for races between
+  /// the warps in it.
+  void merge_interval();
   bool resolve_quiescent();
   [[noreturn]] void report_deadlock() const;
   bool abandon_trace();
@@ -181,6 +189,10 @@ class BlockRunner {
   std::vector<std::uint8_t> pending_barriers_;  // per warp, carried by its next record
   TraceMerger merger_;
   LaneSharingCheck lane_sharing_;
+  WarpConflictCheck warp_conflicts_;
+  std::vector<std::span<const tracebuf::WarpRecord>> interval_records_;  // per warp
+  std::vector<std::size_t> interval_begin_;  // per warp: its first record of the interval
+  bool interval_tile_synced_ = false;        // a tile wider than a warp synchronized its warps
   std::uint64_t probe_events_ = 0;
   std::uint64_t traced_events_ = 0;
   std::uint64_t buffered_events_ = 0;  // since the last merge

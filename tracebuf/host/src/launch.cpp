@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "allocation_registry.hpp"
 #include "api_errors.hpp"
@@ -20,8 +21,8 @@
 #include "diagnostics.hpp"
 #include "loads_registry.hpp"
 #include "memcarlo/host/detail/unsupported.h"
-#include "trace_session.hpp"
 #include "memcarlo/tsan_annotations.hpp"
+#include "trace_session.hpp"
 
 namespace memcarlo::host::detail {
 namespace {
@@ -56,8 +57,19 @@ struct BlockTotals {
   std::atomic<std::uint64_t> traced_blocks = 0;
   std::atomic<bool> abandoned = false;
   std::mutex sharing_mutex;
-  std::map<std::uint32_t, LaneSharing> lane_sharing;  // by trace-wide static id
+  std::map<std::uint32_t, LaneSharing> lane_sharing;         // by trace-wide static id
+  std::map<WarpConflictPair, std::uint64_t> warp_conflicts;  // barrier intervals, by pair
 };
+
+/// "x1[i] (mvt.cu:14:7)" for a static access, or its id when the loads table lacks it.
+std::string access_text(const std::vector<tracebuf::LoadInfo>& table, std::uint32_t static_id) {
+  if (static_id >= table.size()) {
+    return "static access " + std::to_string(static_id);
+  }
+  const tracebuf::LoadInfo& load = table[static_id];
+  return load.expression + " (" + load.file + ":" + std::to_string(load.line) + ":" +
+         std::to_string(load.column) + ")";
+}
 
 /// Warns, once per static access and kernel in the process (launches with MEMCARLO_LAUNCH=all
 /// repeat them), about lanes of one warp instruction that raced on an address
@@ -77,12 +89,7 @@ void warn_lane_sharing(const LaunchRequest& request,
   const std::vector<tracebuf::LoadInfo> table = loads_registry().table();
   for (std::size_t i = 0; i < fresh.size() && i < kMaxWarnings; ++i) {
     const auto& [static_id, found] = fresh[i];
-    std::string access = "static access " + std::to_string(static_id);
-    if (static_id < table.size()) {
-      const tracebuf::LoadInfo& load = table[static_id];
-      access = load.expression + " (" + load.file + ":" + std::to_string(load.line) + ":" +
-               std::to_string(load.column) + ")";
-    }
+    const std::string access = access_text(table, static_id);
     warn("kernel '" + std::string(request.kernel_name) + "': up to " +
          std::to_string(found.most_lanes) + " lanes of one warp instruction " +
          (found.read_then_write ? "read and then write" : "update") + " the same address through " +
@@ -96,6 +103,44 @@ void warn_lane_sharing(const LaunchRequest& request,
     warn("kernel '" + std::string(request.kernel_name) +
          "': " + std::to_string(fresh.size() - kMaxWarnings) +
          " more accesses race within warp instructions");
+  }
+}
+
+/// Warns, once per pair of static accesses and kernel in the process, about warps of one block
+/// that raced on an address between two barriers (warp_conflicts.hpp): the emulation runs the
+/// warps one after another, where a GPU runs them concurrently.
+void warn_warp_conflicts(const LaunchRequest& request,
+                         const std::map<WarpConflictPair, std::uint64_t>& findings) {
+  constexpr std::size_t kMaxWarnings = 8;
+  static std::mutex mutex;
+  static std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> warned_before;
+  std::lock_guard lock(mutex);
+  std::vector<std::pair<WarpConflictPair, std::uint64_t>> fresh;
+  for (const auto& [pair, intervals] : findings) {
+    if (warned_before.emplace(request.kernel_name, pair.writer, pair.reader).second) {
+      fresh.emplace_back(pair, intervals);
+    }
+  }
+  const std::vector<tracebuf::LoadInfo> table = loads_registry().table();
+  for (std::size_t i = 0; i < fresh.size() && i < kMaxWarnings; ++i) {
+    const auto& [pair, intervals] = fresh[i];
+    const std::string writer = access_text(table, pair.writer);
+    const std::string what =
+        pair.writer == pair.reader
+            ? "several warps of one block update the same address through " + writer
+            : access_text(table, pair.reader) +
+                  " reads an address that another warp of the same block writes through " + writer;
+    warn("kernel '" + std::string(request.kernel_name) + "': " + what +
+         " with no __syncthreads between them, in " + std::to_string(intervals) +
+         " barrier intervals of the traced blocks. A GPU runs the warps of a block concurrently "
+         "(often nearly in step); the host backend runs them one after another, so each warp sees "
+         "the writes of the warps before it and the results may differ from a GPU's "
+         "(docs/host-runtime.md, \"Races between warps\")");
+  }
+  if (fresh.size() > kMaxWarnings) {
+    warn("kernel '" + std::string(request.kernel_name) +
+         "': " + std::to_string(fresh.size() - kMaxWarnings) +
+         " more pairs of accesses race between warps");
   }
 }
 
@@ -118,10 +163,13 @@ void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& t
          "blocks ends at their last barrier");
   }
   totals.dropped += runner.dropped_events() - dropped_before;
-  if (!runner.lane_sharing().empty()) {
+  if (!runner.lane_sharing().empty() || !runner.warp_conflicts().empty()) {
     std::lock_guard lock(totals.sharing_mutex);
     for (const auto& [static_id, found] : runner.lane_sharing()) {
       totals.lane_sharing[static_id].add(found);
+    }
+    for (const auto& [pair, intervals] : runner.warp_conflicts()) {
+      totals.warp_conflicts[pair] += intervals;
     }
   }
   ++totals.traced_blocks;
@@ -197,7 +245,7 @@ void run_launch(const LaunchRequest& request) {
     run_blocks(0, context.block_count);
   }
   const bool trace_complete =
-      plan.traced && traced_launch_ended(request.kernel_name, totals.records);
+      plan.traced && traced_launch_ended(request.kernel_name, totals.records, totals.abandoned);
   if (plan.snapshot_blocks_first && !trace_complete) {
     run_blocks(0, context.snapshot_first);
     run_blocks(context.snapshot_end, context.block_count);
@@ -206,6 +254,9 @@ void run_launch(const LaunchRequest& request) {
 
   if (!totals.lane_sharing.empty()) {
     warn_lane_sharing(request, totals.lane_sharing);
+  }
+  if (!totals.warp_conflicts.empty()) {
+    warn_warp_conflicts(request, totals.warp_conflicts);
   }
 
   RuntimeStats delta;

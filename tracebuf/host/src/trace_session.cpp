@@ -171,9 +171,34 @@ void finish_locked(RuntimeState& s) {
   s.launches_written = 0;
 }
 
+bool tracing_complete_locked(RuntimeState& s, bool instances_final = false);
+
+/// Under MEMCARLO_STOP_AFTER_TRACE, at the end of a program that was not stopped: when only
+/// kernels launched with template arguments kept it running (another instance might have come),
+/// says how to stop after them.
+void explain_template_wait_locked(RuntimeState& s) {
+  if (!s.options.stop_after_trace || !s.writer || !s.options.kernels.empty() ||
+      tracing_complete_locked(s) || !tracing_complete_locked(s, true)) {
+    return;
+  }
+  std::string instances;
+  for (const auto& [name, launches] : s.launches_per_kernel) {
+    if (name.find('<') != std::string::npos) {
+      instances += (instances.empty() ? "" : ",") + name;
+    }
+  }
+  const std::string why =
+      "the program ran to its end under MEMCARLO_STOP_AFTER_TRACE: its kernels "
+      "launched with template arguments (" +
+      instances + ") might have had further instances to come. ";
+  warn(why + "Naming the kernels to trace stops the program after them: MEMCARLO_KERNEL='" +
+       instances + "' (memcarlo run --kernel '" + instances + "')");
+}
+
 void finish_at_exit() {
   RuntimeState& s = state();
   std::lock_guard lock(s.mutex);
+  explain_template_wait_locked(s);
   // A program that traced nothing still leaves a complete trace: its loads, allocations and no
   // launches, so that `memcarlo run` can say which it was.
   if (!s.options.trace_path.empty() && !s.trace_opened) {
@@ -194,9 +219,9 @@ std::uint32_t registers_for(const RuntimeOptions& options, const std::string& ke
   return 0;
 }
 
-void record_traced_launch_locked(RuntimeState& s, const std::string& kernel,
-                                 std::uint64_t records) {
-  if (records > 0) {
+void record_traced_launch_locked(RuntimeState& s, const std::string& kernel, std::uint64_t records,
+                                 bool abandoned) {
+  if (records > 0 || abandoned) {
     s.kernels_with_records.insert(kernel);
   } else if (!s.kernels_with_records.contains(kernel)) {
     const std::uint32_t empty = ++s.empty_traced_launches[kernel];
@@ -230,8 +255,9 @@ bool kernel_traced_locked(const RuntimeState& s, const std::string& name) {
 /// kernel's; otherwise each kernel that the loads tables (kernels reaching an access) or the
 /// kernel registrations name, by base name. A kernel launched with template arguments may have
 /// further instances to come, and a kernel never launched may still come: either keeps the
-/// program running (to its end, at worst, as without the option).
-bool tracing_complete_locked(RuntimeState& s) {
+/// program running (to its end, at worst, as without the option). `instances_final`: as if no
+/// further instance of a kernel launched with template arguments could come.
+bool tracing_complete_locked(RuntimeState& s, bool instances_final) {
   if (s.trace_failed || !s.writer || !s.options.launch) {
     return false;
   }
@@ -257,7 +283,7 @@ bool tracing_complete_locked(RuntimeState& s) {
       if (kernel_base_name(name) != base) {
         continue;
       }
-      if (name.find('<') != std::string::npos) {
+      if (!instances_final && name.find('<') != std::string::npos) {
         return false;
       }
       traced = traced || kernel_traced_locked(s, name);
@@ -392,10 +418,10 @@ void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::ui
   }
 }
 
-bool traced_launch_ended(const std::string& kernel, std::uint64_t records) {
+bool traced_launch_ended(const std::string& kernel, std::uint64_t records, bool abandoned) {
   RuntimeState& s = state();
   std::lock_guard lock(s.mutex);
-  record_traced_launch_locked(s, kernel, records);
+  record_traced_launch_locked(s, kernel, records, abandoned);
   return s.options.stop_after_trace && tracing_complete_locked(s);
 }
 

@@ -45,9 +45,11 @@ void write_warp_records(std::uint32_t trace_launch, std::uint64_t block, std::ui
                         std::span<const tracebuf::WarpRecord> records);
 
 /// A traced launch of `kernel` ended having made `records` warp records (for the rule of
-/// RuntimeOptions::first_launch_with_records). Returns true under MEMCARLO_STOP_AFTER_TRACE when
+/// RuntimeOptions::first_launch_with_records); `abandoned`: a traced block passed
+/// MEMCARLO_MAX_BLOCK_EVENTS, so the launch did access memory even when it kept no record, and it
+/// counts as the kernel's launch with records. Returns true under MEMCARLO_STOP_AFTER_TRACE when
 /// every launch the options select has now been traced: nothing after this launch is kept.
-bool traced_launch_ended(const std::string& kernel, std::uint64_t records);
+bool traced_launch_ended(const std::string& kernel, std::uint64_t records, bool abandoned);
 
 /// Under MEMCARLO_STOP_AFTER_TRACE, after traced_launch_ended returned true: writes the status
 /// file (tracebuf/stop_after_trace.hpp), finishes the trace, says so on stderr and ends the

@@ -1,7 +1,8 @@
 // The metric table: every per-trial metric of a report, one line each (its JSON key, scope, unit,
 // role and how it is computed from a trial's counters). The summary, the JSON report, the
-// terminal table and the comparison of two reports walk it; a new metric is one line in
-// metrics.cpp. Among them the hit ratios, Tm and the expected access latency of paper §6.1,
+// terminal tables, the comparison of two reports, sweeps, studies and the HTML page walk it; a new
+// metric is one line in metrics.cpp (docs/contributing.md, "Adding a metric"). Among them the hit
+// ratios, Tm and the expected access latency of paper §6.1,
 //     X = H1·t1 + (1 − H1)·[H2·t2 + (1 − H2)·Tm].
 // A ratio whose denominator is zero in a trial is undefined (nullopt) for that trial.
 #pragma once
@@ -40,7 +41,8 @@ constexpr bool in_scope(MetricScope metric_scope, MetricScope scope) {
 }
 
 enum class MetricUnit : std::uint8_t {
-  kRatio,   // in [0, 1]; histograms stay inside it, intervals are judged by their half-width
+  kRatio,   // a quotient, intervals judged by their half-width; in [0, 1] (histograms cut there)
+            // unless it can pass 1 (stays_in_unit_interval)
   kCycles,  // intervals are judged by their half-width over the mean
   kAmount,  // a count or bytes (>= 0): judged like cycles, but neither a ratio nor a latency
 };
@@ -75,8 +77,30 @@ struct Metric {
   std::string_view description;
 };
 
-/// Every metric, in the order the report lists them.
+/// Every metric, in the order the report lists them. The one list of metrics: the summary, the
+/// JSON report, the terminal tables, the comparison of two reports, sweeps, studies and the HTML
+/// page (html_report.cpp writes it into the page) all walk it.
 std::span<const Metric> metric_table();
+
+/// The unit's name as reports write it: "ratio", "cycles" or "amount".
+constexpr std::string_view unit_name(MetricUnit unit) {
+  switch (unit) {
+    case MetricUnit::kRatio:
+      return "ratio";
+    case MetricUnit::kCycles:
+      return "cycles";
+    case MetricUnit::kAmount:
+      break;
+  }
+  return "amount";
+}
+
+/// Whether the metric's values cannot leave [0, 1]: a ratio, except the extra reads of
+/// prefetching, which are ratios to the demand reads and can pass 1. The others' histograms
+/// (summary, run series) are cut at 0 and 1 and the HTML page draws them on a [0, 1] axis.
+constexpr bool stays_in_unit_interval(const Metric& metric) {
+  return metric.unit == MetricUnit::kRatio && !metric.name.starts_with("prefetch_extra_");
+}
 
 /// The table's line named `name` that is reported in `scope` (kLoad or kAggregate); nullptr when
 /// there is none. A name can have a load line and an aggregate line that differ

@@ -48,8 +48,8 @@ struct ReportInputs {
 
 struct ReportPerformance {
   std::uint64_t transactions_per_trial = 0;
-  double wall_seconds = 0;       // the Monte Carlo trials
-  double compile_seconds = 0;    // reading, checking and coalescing the trace
+  double wall_seconds = 0;     // the Monte Carlo trials
+  double compile_seconds = 0;  // reading, checking and coalescing the trace
   unsigned threads = 0;
   std::uint64_t trial_state_bytes = 0;
   std::uint64_t compiled_trace_bytes = 0;
@@ -79,6 +79,11 @@ struct TableOptions {
   /// the file name, line and column are never cut, so a narrow width can be exceeded.
   std::size_t width = kDefaultTableWidth;
 };
+
+/// The prefetch metrics the per-load tables show as a column group when the run had a prefetcher
+/// (the summary reports the prefetch group's metrics only then): this table's and the HTML page's
+/// (html_report.cpp marks them in the page's metric table).
+bool in_prefetch_columns(const analysis::Metric& metric);
 
 /// The per-load table and overall figures for a terminal. One row per static access: its
 /// kernel(s), location, expression, kind, requests, transactions per request, L1 and L2 hit

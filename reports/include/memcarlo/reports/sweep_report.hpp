@@ -3,11 +3,14 @@
 // come from analysis::SimulationSummary and analysis::paired_difference.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -74,6 +77,21 @@ std::string sweep_json(const SweepInputs& inputs, const std::vector<SweepPoint>&
 /// One row per point x scope (overall, each load) x compared metric: the point's distribution
 /// and its difference from the baseline.
 void write_sweep_csv(std::ostream& out, const std::vector<SweepPoint>& points);
+
+/// What a family of sweep keys acts on: the overall metrics (names of the metric table's
+/// aggregate lines; "" fills the rest) that the tables of a sweep show for a varied key that
+/// starts with `prefix`.
+struct SweepActsOn {
+  std::string_view prefix;
+  std::array<std::string_view, 3> metrics;
+};
+
+/// The families, first match wins; the terminal table (sweep_table_metrics) and the HTML page
+/// (html_report.cpp writes them into the page) both choose by them.
+std::span<const SweepActsOn> sweep_acts_on();
+
+/// What `base` and a key of no family act on: the L1 and L2 read hit ratios and Tm.
+std::span<const std::string_view> sweep_other_key_metrics();
 
 /// The overall metrics the terminal table shows: those the varied keys act on (prefetch.*: L1
 /// read hit ratio, prefetch coverage and accuracy; placement.* and numa.*: access efficiency,

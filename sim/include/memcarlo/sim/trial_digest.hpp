@@ -1,10 +1,14 @@
-// A checksum of trial results: FNV-1a over every counter of the counter table (and of the enabled
-// counter groups) of every trial in trial order, so that a change meant only to make the replay
+// A checksum of trial results: FNV-1a over every member of TrialResult that its member list
+// (for_each_trial_member) marks as digested, every counter of the counter table and of the enabled
+// counter groups, of every trial in trial order, so that a change meant only to make the replay
 // faster can be checked to leave its results bit-identical (memcarlo-bench-replay --digest).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "memcarlo/sim/trial_result.hpp"
 
@@ -25,32 +29,42 @@ class TrialDigest {
   void add(const AccessCounters& counters) {
     for_each_access_counter([&](auto member) { add(counters.*member); });
   }
-  /// Per-load and per-allocation counters, the overall ones, the trial's scalars, then the totals
-  /// of each enabled counter group (a trial without groups hashes as before groups existed). The
-  /// per-kernel counters are sums of the same slots and are left out.
+  /// The digested members of `result` in declaration order (for_each_trial_member: the per-load
+  /// and per-allocation counters, the overall ones, the trial-wide totals, then the rows of each
+  /// enabled counter group; a trial without groups hashes as before groups existed). The
+  /// per-kernel counters are sums of the same slots and are left out, as the member list says.
   void add(const TrialResult& result) {
-    for (const AccessCounters& counters : result.loads) {
-      add(counters);
-    }
-    for (const AccessCounters& counters : result.allocations) {
-      add(counters);
-    }
-    add(result.overall);
-    for (const std::uint64_t value : {result.transactions, result.cycles, result.dram_batches,
-                                      result.dram_writes, result.back_invalidations}) {
-      add(value);
-    }
-    for (const CounterGroupTotals& group : result.groups) {
-      for (const auto* rows : {&group.loads, &group.allocations, &group.overall}) {
-        for (const std::uint64_t value : *rows) {
-          add(value);
-        }
+    for_each_trial_member(result, [this](const auto& member, Digested digested) {
+      if (digested == Digested::kYes) {
+        add_member(member);
       }
-    }
+    });
   }
   [[nodiscard]] std::uint64_t value() const { return hash_; }
 
  private:
+  void add_member(std::uint64_t value) { add(value); }
+  void add_member(const AccessCounters& counters) { add(counters); }
+  template <class T>
+  void add_member(const std::vector<T>& values) {
+    for (const T& value : values) {
+      add_member(value);
+    }
+  }
+  template <class T, std::size_t N>
+  void add_member(const std::array<T, N>& values) {
+    for (const T& value : values) {
+      add_member(value);
+    }
+  }
+  void add_member(const CounterGroupTotals& group) {
+    for_each_group_member(group, [this](const auto& member, Digested digested) {
+      if (digested == Digested::kYes) {
+        add_member(member);
+      }
+    });
+  }
+
   std::uint64_t hash_ = 0xCBF29CE484222325ull;
 };
 

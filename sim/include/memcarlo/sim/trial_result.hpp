@@ -57,4 +57,68 @@ struct TrialResult {
   }
 };
 
+/// Whether a member of a trial's result joins the trial digest (trial_digest.hpp). Every counter
+/// and every trial-wide total does; only a member that repeats others (the per-kernel sums of the
+/// same slots, a group's row width) or has a digest of its own (the latency histograms) does not.
+enum class Digested : bool { kNo = false, kYes = true };
+
+/// Every member of CounterGroupTotals, in declaration order, each with whether it is digested.
+/// The binary form (trial_result_io.cpp) and the digest walk this list; a member missing from it
+/// fails the static_assert below.
+template <class Group, class Visit>
+constexpr void for_each_group_member(Group& group, Visit&& visit) {
+  visit(group.width, Digested::kNo);  // known from the group's table
+  visit(group.loads, Digested::kYes);
+  visit(group.allocations, Digested::kYes);
+  visit(group.kernels, Digested::kNo);  // sums of the loads' slots
+  visit(group.overall, Digested::kYes);
+}
+
+/// Every member of TrialResult, in declaration order, each with whether it is digested: the one
+/// list that the binary form (trial_result_io.cpp) and the trial digest (TrialDigest) walk. A new
+/// member is one line here, and the line must say whether the digest takes it: a member left out
+/// fails the static_assert below, so no counter or total can miss the digest unseen.
+template <class Result, class Visit>
+constexpr void for_each_trial_member(Result& result, Visit&& visit) {
+  visit(result.loads, Digested::kYes);
+  visit(result.allocations, Digested::kYes);
+  visit(result.kernels, Digested::kNo);  // sums of the same slots as the loads
+  visit(result.overall, Digested::kYes);
+  visit(result.transactions, Digested::kYes);
+  visit(result.cycles, Digested::kYes);
+  visit(result.dram_batches, Digested::kYes);
+  visit(result.dram_writes, Digested::kYes);
+  visit(result.back_invalidations, Digested::kYes);
+  visit(result.groups, Digested::kYes);
+  visit(result.latency_histogram.index, Digested::kNo);  // the bench digests the histograms apart
+  visit(result.latency_histogram.count, Digested::kNo);
+}
+
+namespace trial_result_detail {
+
+// The member lists above are complete when the bytes of the members they visit add up to the
+// struct's size: every member is 8 bytes or a vector, so there is no padding for a forgotten
+// member to hide in.
+template <class Struct, class ForEachMember>
+consteval std::size_t visited_bytes(ForEachMember for_each_member) {
+  Struct value{};
+  std::size_t bytes = 0;
+  for_each_member(value, [&bytes](const auto& member, Digested) { bytes += sizeof(member); });
+  return bytes;
+}
+
+}  // namespace trial_result_detail
+
+static_assert(sizeof(CounterGroupTotals) ==
+                  trial_result_detail::visited_bytes<CounterGroupTotals>(
+                      [](auto& group, auto&& visit) { for_each_group_member(group, visit); }),
+              "CounterGroupTotals changed: add the member to for_each_group_member, saying "
+              "whether the trial digest takes it");
+static_assert(sizeof(TrialResult) ==
+                  trial_result_detail::visited_bytes<TrialResult>([](auto& result, auto&& visit) {
+                    for_each_trial_member(result, visit);
+                  }),
+              "TrialResult changed: add the member to for_each_trial_member, saying whether the "
+              "trial digest takes it (and give it a value in tests/sim/trial_result_io_test.cpp)");
+
 }  // namespace memcarlo::sim

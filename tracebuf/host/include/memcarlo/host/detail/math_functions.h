@@ -1,7 +1,8 @@
 // CUDA device intrinsics on the host: fast-math forms computed exactly, bit reinterpretations,
 // integer intrinsics, CUDA's global min/max overloads, __ldg and the cache-hinted loads and stores
 // (plain accesses on the host).
-// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file are CUDA's.
+// NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file
+// are CUDA's.
 #pragma once
 
 #include <math.h>
@@ -11,6 +12,25 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+
+// ---- lerp
+// ----------------------------------------------------------------------------------------
+//
+// CUDA code defines its own global lerp(float, float, float) (the CUDA samples' helper_math.h,
+// for host and device). Compiled as C++20, as the host backend compiles programs, libstdc++'s
+// <math.h> declares ::lerp (`using std::lerp`) with those very parameters and the definition
+// conflicts with it; nvcc compiles host code as C++17, where there is no std::lerp. So the name
+// is taken over once <cmath> and <math.h> are in: a program's lerp, defined or called, is
+// memcarlo_lerp, and where the program defines none, memcarlo_lerp (also as std::lerp) is C++20's.
+template <class First, class Second, class Weight>
+constexpr auto memcarlo_lerp(First first, Second second, Weight weight) noexcept
+    -> decltype(std::lerp(first, second, weight)) {
+  return std::lerp(first, second, weight);
+}
+namespace std {
+using ::memcarlo_lerp;
+}  // namespace std
+#define lerp memcarlo_lerp
 
 // ---- floating point
 // ------------------------------------------------------------------------------
@@ -63,6 +83,9 @@ inline double __drcp_rn(double x) {
 inline double __dsqrt_rn(double x) {
   return std::sqrt(x);
 }
+// A template (as min and max below), so that a program's own host definition of rsqrtf (CUDA
+// samples' helper_math.h defines one where __CUDACC__ is not defined) is no redefinition.
+template <class = void>
 inline float rsqrtf(float x) {
   return 1.0f / std::sqrt(x);
 }
@@ -310,15 +333,21 @@ inline unsigned __funnelshift_r(unsigned low, unsigned high, unsigned shift) {
 // ---- CUDA's global min and max (mixed signedness converts to unsigned, as in CUDA) --------------
 //
 // The overloads of CUDA's math_functions.hpp, which nvcc makes visible to host code as well (the
-// CUDA samples call max(a, b) on floats in main). They are non-templates in the global namespace:
-// where a program also sees std::max through `using namespace std`, a call with two arguments of
-// one type picks these (a non-template wins a tie), and std::max(a, b) is untouched.
+// CUDA samples call max(a, b) on floats in main). They are function templates whose template
+// parameter is never deduced (`template <class = void>`), so that a program may define its own
+// global min(int, int) or max(int, int) for host code, as the CUDA samples' helper_math.h does
+// where __CUDACC__ is not defined: that is no redefinition, and the program's non-template wins
+// a tie. Among themselves the overloads resolve as CUDA's non-templates do (by conversions), and
+// with std::max visible through `using namespace std` a call with two arguments of one type is not
+// ambiguous (same result either way); std::max(a, b) is untouched.
 
 #define MEMCARLO_MIN_MAX(first_type, second_type, result_type)                                   \
+  template <class = void>                                                                        \
   inline result_type min(first_type first, second_type second) {                                 \
     const result_type x = static_cast<result_type>(first), y = static_cast<result_type>(second); \
     return y < x ? y : x;                                                                        \
   }                                                                                              \
+  template <class = void>                                                                        \
   inline result_type max(first_type first, second_type second) {                                 \
     const result_type x = static_cast<result_type>(first), y = static_cast<result_type>(second); \
     return x < y ? y : x;                                                                        \
@@ -336,27 +365,35 @@ MEMCARLO_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(unsigned long long, long long, unsigned long long)
 #undef MEMCARLO_MIN_MAX
+template <class = void>
 inline float min(float x, float y) {
   return std::fmin(x, y);
 }
+template <class = void>
 inline float max(float x, float y) {
   return std::fmax(x, y);
 }
+template <class = void>
 inline double min(double x, double y) {
   return std::fmin(x, y);
 }
+template <class = void>
 inline double max(double x, double y) {
   return std::fmax(x, y);
 }
+template <class = void>
 inline double min(float x, double y) {
   return std::fmin(static_cast<double>(x), y);
 }
+template <class = void>
 inline double max(float x, double y) {
   return std::fmax(static_cast<double>(x), y);
 }
+template <class = void>
 inline double min(double x, float y) {
   return std::fmin(x, static_cast<double>(y));
 }
+template <class = void>
 inline double max(double x, float y) {
   return std::fmax(x, static_cast<double>(y));
 }
