@@ -10,10 +10,6 @@
 namespace memcarlo::instrumenter {
 
 namespace {
-Taint merged(Taint a, const Taint& b) {
-  a.insert(b.begin(), b.end());
-  return a;
-}
 
 bool is_trivial_special_member(const clang::FunctionDecl* function) {
   const auto* method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(function);

@@ -13,13 +13,6 @@
 
 namespace memcarlo::instrumenter {
 
-namespace {
-Taint merged(Taint a, const Taint& b) {
-  a.insert(b.begin(), b.end());
-  return a;
-}
-}  // namespace
-
 AccessWalker::AccessWalker(WalkContext& walk, const clang::FunctionDecl& function)
     : walk_(walk),
       function_(function),

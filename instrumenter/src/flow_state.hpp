@@ -21,6 +21,12 @@ namespace memcarlo::instrumenter {
 /// Site indexes of the loads whose values may flow into a value.
 using Taint = std::set<std::size_t>;
 
+/// The union of two taints.
+inline Taint merged(Taint a, const Taint& b) {
+  a.insert(b.begin(), b.end());
+  return a;
+}
+
 /// What identifies "the same address expression" for redundancy.
 struct RedundancyKey {
   llvm::FoldingSetNodeID profile;

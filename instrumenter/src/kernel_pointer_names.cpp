@@ -1,6 +1,8 @@
 // Run-time kernel names for launches through function pointers.
 #include "kernel_pointer_names.hpp"
 
+#include "output_writer.hpp"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -31,14 +33,6 @@ class KernelCollector : public clang::RecursiveASTVisitor<KernelCollector> {
   const clang::SourceManager& sources_;
 };
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    out.push_back(c);
-  }
-  return out + "\"";
-}
 }  // namespace
 
 void KernelPointerNames::collect() {
@@ -78,10 +72,10 @@ std::optional<std::string> KernelPointerNames::name(const clang::Expr* callee,
     llvm::raw_string_ostream stream(kernel_name);
     kernel->getNameForDiagnostic(stream, policy, /*Qualified=*/true);
     stream.flush();
-    chosen += operand + " == " + kernel_name + " ? " + quoted(kernel_name) + " : ";
+    chosen += operand + " == " + kernel_name + " ? " + cpp_string_literal(kernel_name) + " : ";
   }
   if (candidates == 0) return std::nullopt;
-  return "(" + chosen + quoted(spelled) + ")";
+  return "(" + chosen + cpp_string_literal(spelled) + ")";
 }
 
 }  // namespace memcarlo::instrumenter

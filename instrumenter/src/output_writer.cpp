@@ -24,8 +24,7 @@ unsigned translation_unit_hash(const std::string& absolute_path) {
   return hash;
 }
 
-namespace {
-std::string quoted(const std::string& text) {
+std::string cpp_string_literal(const std::string& text) {
   std::string out = "\"";
   for (char c : text) {
     if (c == '"' || c == '\\') out.push_back('\\');
@@ -37,6 +36,8 @@ std::string quoted(const std::string& text) {
   }
   return out + "\"";
 }
+
+namespace {
 
 std::string prelude(const std::string& main_file, bool line_directives, bool kernel_thunks) {
   char hash[16];
@@ -58,7 +59,7 @@ std::string prelude(const std::string& main_file, bool line_directives, bool ker
             "memcarlo_kernel_arguments<::std::decay_t<Arguments>...> memcarlo_kernel_signature(\n"
             "    Arguments&&...);\n";
   }
-  if (line_directives) text += "#line 1 " + quoted(main_file) + "\n";
+  if (line_directives) text += "#line 1 " + cpp_string_literal(main_file) + "\n";
   return text;
 }
 
@@ -67,13 +68,13 @@ std::string epilogue(const std::string& loads_json, const std::string& kernel_pa
                      "static const char memcarlo_loads_table_json[] =\n";
   std::istringstream lines(loads_json);
   std::string line;
-  while (std::getline(lines, line)) text += "    " + quoted(line + "\n") + "\n";
+  while (std::getline(lines, line)) text += "    " + cpp_string_literal(line + "\n") + "\n";
   text += "    ;\nMEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)\n";
   if (!kernel_parameters_json.empty()) {
     // The kernels' parameter names: traced launches record their arguments by name.
     text += "static const char memcarlo_kernel_parameters_json[] =\n";
     std::istringstream entries(kernel_parameters_json);
-    while (std::getline(entries, line)) text += "    " + quoted(line + "\n") + "\n";
+    while (std::getline(entries, line)) text += "    " + cpp_string_literal(line + "\n") + "\n";
     text += "    ;\nMEMCARLO_REGISTER_KERNEL_PARAMETERS(memcarlo_kernel_parameters_json)\n";
   }
   return text + "#endif\n";
@@ -121,7 +122,7 @@ std::map<std::string, std::string> plan_outputs(const OutputRequest& request,
                                   ? rewritten->second
                                   : request.originals.at(file);
     if (file != request.main_file) {
-      return line_directives ? "#line 1 " + quoted(file) + "\n" + body : body;
+      return line_directives ? "#line 1 " + cpp_string_literal(file) + "\n" + body : body;
     }
     std::string text = prelude(file, line_directives, request.kernel_thunks) + body;
     if (!text.empty() && text.back() != '\n') text += "\n";

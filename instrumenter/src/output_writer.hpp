@@ -13,6 +13,9 @@ namespace memcarlo::instrumenter {
 /// 32-bit FNV-1a of the main file's absolute path: the translation unit's id in traces.
 unsigned translation_unit_hash(const std::string& absolute_path);
 
+/// `text` as a C++ string literal: quotes and backslashes escaped, newlines as \n.
+std::string cpp_string_literal(const std::string& text);
+
 struct OutputRequest {
   const InstrumentOptions& options;
   std::string main_file;                          // absolute path

@@ -13,6 +13,8 @@
 //   // RUN-ARGS: args          extra arguments for both runs
 // With --setup toolkit|builtin (before the other options) both runs use only that parse setup;
 // exit code 77 (skipped) when it is the toolkit setup and no CUDA toolkit is installed.
+// With --outputs-of DIR (after --setup) it does not instrument but takes the outputs a run with
+// WORK_DIR DIR left (the golden test's: ctest runs it first, a fixture).
 // With --nvcc NVCC it instead compiles the outputs with `nvcc -c`: the cuda output with
 // -DMEMCARLO_BACKEND_CUDA -rdc=true and without a backend, and the host output without a backend.
 // Exit code 77 (skipped) when NVCC does not exist. With --host CXX FLAGS LINK [EXPECTED] it compiles
@@ -146,6 +148,23 @@ Run instrument(const std::string& tool, const fs::path& golden, const std::strin
   if (result.exit_code == 0) result.loads = nlohmann::json::parse(read(loads));
   return result;
 }
+
+/// The outputs an earlier run of this program (the golden test, a ctest fixture) left in `work`.
+Run earlier_run(const fs::path& golden, const std::string& backend, const fs::path& work) {
+  Run result;
+  result.output_dir = work / backend;
+  const fs::path output = result.output_dir / golden.filename();
+  if (!fs::exists(output)) {
+    result.exit_code = 1;
+    result.diagnostics = output.string() + " is missing: the golden test did not instrument " +
+                         golden.string() + " (or failed)\n";
+    return result;
+  }
+  result.diagnostics = read(work / (backend + ".log"));
+  result.main_output = without_checks(read(output));
+  result.loads = nlohmann::json::parse(read(work / (backend + ".loads.json")));
+  return result;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -155,9 +174,18 @@ int main(int argc, char** argv) {
     for (int i = 6; i < argc; ++i) argv[i - 2] = argv[i];
     argc -= 2;
   }
+  // --outputs-of DIR: compile what the golden test's run (WORK_DIR DIR) wrote instead of
+  // instrumenting again; ctest runs that test first (a fixture).
+  std::string outputs_of;
+  if (argc >= 6 && std::string(argv[4]) == "--outputs-of") {
+    outputs_of = argv[5];
+    for (int i = 6; i < argc; ++i) argv[i - 2] = argv[i];
+    argc -= 2;
+  }
   if (argc < 4) {
     std::cerr << "usage: golden_check TOOL GOLDEN.cu WORK_DIR [--setup toolkit|builtin] "
-                 "[--nvcc NVCC INCLUDE_DIR | --host CXX FLAGS LINK [EXPECTED]]\n";
+                 "[--outputs-of DIR] [--nvcc NVCC INCLUDE_DIR | --host CXX FLAGS LINK "
+                 "[EXPECTED]]\n";
     return 2;
   }
   const std::string tool = argv[1];
@@ -170,8 +198,11 @@ int main(int argc, char** argv) {
   for (const Check& check : checks) {
     if (check.directive == "RUN-ARGS") extra += " " + check.text;
   }
-  const Run host = instrument(tool, golden, "host", work, extra);
-  const Run cuda = instrument(tool, golden, "cuda", work, extra);
+  const fs::path earlier = outputs_of.empty() ? fs::path() : fs::path(outputs_of) / golden.stem();
+  const Run host = outputs_of.empty() ? instrument(tool, golden, "host", work, extra)
+                                      : earlier_run(golden, "host", earlier);
+  const Run cuda = outputs_of.empty() ? instrument(tool, golden, "cuda", work, extra)
+                                      : earlier_run(golden, "cuda", earlier);
   if (setup == "toolkit" && host.diagnostics.find("no parse setup is available") !=
                                 std::string::npos) {
     std::cerr << "no CUDA toolkit for the toolkit parse setup; skipping\n";
