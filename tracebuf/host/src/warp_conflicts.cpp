@@ -50,6 +50,24 @@ bool RecentRecords::same(const tracebuf::WarpRecord* previous, const tracebuf::W
   return true;
 }
 
+/// Calls visit(w, record, address) for each active lane's address of each record of warp w that
+/// `wanted(kind)` accepts, skipping a record that repeats the warp's previous one of its access.
+template <class Wanted, class Visit>
+void for_each_lane_address(std::span<const std::span<const tracebuf::WarpRecord>> warps,
+                           Wanted wanted, Visit visit) {
+  for (std::uint32_t w = 0; w < warps.size(); ++w) {
+    RecentRecords recent;
+    for (const tracebuf::WarpRecord& record : warps[w]) {
+      if (!wanted(record.kind) || recent.repeats(record)) {
+        continue;
+      }
+      for (std::uint32_t mask = record.active_mask; mask != 0; mask &= mask - 1) {
+        visit(w, record, record.addresses[static_cast<unsigned>(std::countr_zero(mask))]);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 WarpConflictCheck::Slot* WarpConflictCheck::find(std::uint64_t address, bool insert) {
@@ -94,18 +112,12 @@ void WarpConflictCheck::scan(std::span<const std::span<const tracebuf::WarpRecor
   // Pass 1: every written address, with up to two of the warps that write it.
   std::uint64_t lowest = ~std::uint64_t{0};
   std::uint64_t highest = 0;
-  for (std::uint32_t w = 0; w < warps.size(); ++w) {
-    RecentRecords recent;
-    for (const tracebuf::WarpRecord& record : warps[w]) {
-      if (!writes(record.kind) || recent.repeats(record)) {
-        continue;
-      }
-      for (std::uint32_t mask = record.active_mask; mask != 0; mask &= mask - 1) {
-        const std::uint64_t address =
-            record.addresses[static_cast<unsigned>(std::countr_zero(mask))];
+  for_each_lane_address(
+      warps, writes,
+      [&](std::uint32_t w, const tracebuf::WarpRecord& record, std::uint64_t address) {
         Slot* slot = find(address, true);
         if (slot == nullptr) {
-          continue;
+          return;
         }
         if (slot->warp == kNone) {
           slot->warp = w;
@@ -116,29 +128,21 @@ void WarpConflictCheck::scan(std::span<const std::span<const tracebuf::WarpRecor
           slot->other_warp = w;
           slot->other_writer = record.static_id;
         }
-      }
-    }
-  }
+      });
   if (used_.empty()) {
     return;
   }
   // Pass 2: reads of those addresses by a warp other than a writer.
   interval_pairs_.clear();
-  for (std::uint32_t w = 0; w < warps.size(); ++w) {
-    RecentRecords recent;
-    for (const tracebuf::WarpRecord& record : warps[w]) {
-      if (!reads(record.kind) || recent.repeats(record)) {
-        continue;
-      }
-      for (std::uint32_t mask = record.active_mask; mask != 0; mask &= mask - 1) {
-        const std::uint64_t address =
-            record.addresses[static_cast<unsigned>(std::countr_zero(mask))];
+  for_each_lane_address(
+      warps, reads,
+      [&](std::uint32_t w, const tracebuf::WarpRecord& record, std::uint64_t address) {
         if (address < lowest || address > highest) {
-          continue;
+          return;
         }
         const Slot* slot = find(address, false);
         if (slot == nullptr) {
-          continue;
+          return;
         }
         WarpConflictPair pair{};
         if (slot->warp != w) {
@@ -146,15 +150,13 @@ void WarpConflictCheck::scan(std::span<const std::span<const tracebuf::WarpRecor
         } else if (slot->other_warp != kNone) {
           pair = {slot->other_writer, record.static_id};
         } else {
-          continue;
+          return;
         }
         if (std::find(interval_pairs_.begin(), interval_pairs_.end(), pair) ==
             interval_pairs_.end()) {
           interval_pairs_.push_back(pair);
         }
-      }
-    }
-  }
+      });
   for (const WarpConflictPair& pair : interval_pairs_) {
     ++findings_[pair];
   }
