@@ -379,7 +379,12 @@ class StudyRun {
                    {"status", failure ? "failed" : "ok"},
                    {"performance", performance}};
     if (descriptors.contains("count")) {  // made (or found), whatever became of the sweep
-      descriptors["file"] = relative_to_output(descriptors["file"].get<std::string>());
+      // Relative to the output folder when under it (the default cache), else as it is.
+      const fs::path file = descriptors["file"].get<std::string>();
+      const fs::path relative = file.lexically_relative(out_);
+      if (!relative.empty() && *relative.begin() != "..") {
+        descriptors["file"] = relative.string();
+      }
       status["descriptors"] = descriptors;
     }
     if (failure) {
