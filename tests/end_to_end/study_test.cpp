@@ -305,9 +305,10 @@ TEST(Study, PointsThatProposeDescriptorsGetTheProgramsFileMadeOnceAndTheOthersAr
                             {"set", {{"schedule.cta", "ldesc"}}},
                             {"descriptors", "propose"}});
   with["programs"][1]["descriptors"] = "{study}/wide-descriptors.json";
+  with["programs"].erase(2);  // broken: its build, tried again on every run, is not the point
   std::ofstream(scratch() / "wide-descriptors.json") << R"({"descriptors": []})";
   const CommandResult ran = study(write_study("descriptors.json", with), out);
-  EXPECT_EQ(ran.exit_code, 1) << ran.output;  // broken and unchecked, as before
+  EXPECT_EQ(ran.exit_code, 1) << ran.output;  // unchecked, as before
   const json report = read_json(out / "study.json");
   const json before = read_json(base_study().out / "study.json");
   // unit: the proposer's file, made once for both points, passed to them and to no other.
