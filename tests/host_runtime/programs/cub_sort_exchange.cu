@@ -1,10 +1,12 @@
 // More of CUB in a program built for the host backend: BlockRadixSort (pairs, and descending on a
-// bit range into a striped arrangement), BlockExchange (blocked to striped and warp-striped,
-// scatter), BlockHistogram (in shared memory, and composited atomically by two blocks into global
-// memory), BlockDiscontinuity (heads with an index-taking operator, tails with a successor),
-// BlockAdjacentDifference (SubtractLeft, SubtractRightPartialTile), and CUB's access helpers
-// (BlockLoad through a CacheModifiedInputIterator, ArgIndexInputIterator, ThreadLoad, ThreadStore,
-// CacheModifiedOutputIterator). Every result is checked against an answer computed here by a plain
+// bit range into a striped arrangement), BlockMergeSort (a partial tile), BlockExchange (blocked to
+// striped and warp-striped, scatter), BlockShuffle (Up), BlockHistogram (in shared memory, and
+// composited atomically by two blocks into global memory), BlockDiscontinuity (heads with an
+// index-taking operator, tails with a successor), BlockAdjacentDifference (SubtractLeft,
+// SubtractRightPartialTile), and CUB's access helpers (BlockLoad through a
+// CacheModifiedInputIterator, ArgIndexInputIterator, ThreadLoad, ThreadStore,
+// CacheModifiedOutputIterator), DeviceHistogram::HistogramEven and DeviceSegmentedReduce::Sum.
+// Every result is checked against an answer computed here by a plain
 // loop; the test checks the trace of the helpers' accesses.
 #include <algorithm>
 #include <cstdio>
@@ -13,8 +15,12 @@
 #include <cub/block/block_exchange.cuh>
 #include <cub/block/block_histogram.cuh>
 #include <cub/block/block_load.cuh>
+#include <cub/block/block_merge_sort.cuh>
 #include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_shuffle.cuh>
 #include <cub/block/block_store.cuh>
+#include <cub/device/device_histogram.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
 #include <cub/iterator/arg_index_input_iterator.cuh>
 #include <cub/iterator/cache_modified_input_iterator.cuh>
 #include <cub/iterator/cache_modified_output_iterator.cuh>
@@ -33,19 +39,31 @@ struct LowBitsOrder {  // the order of a stable sort on the low 4 bits, largest 
   bool operator()(int a, int b) const { return ((*keys)[a] & 15) > ((*keys)[b] & 15); }
 };
 
-// Sorts (key, index) pairs of the tile, and the keys descending on their low 4 bits (striped).
-__global__ void sort_kernel(const int* in, int* sorted_keys, int* sorted_values, int* low_bits) {
+struct Greater {
+  __device__ bool operator()(int a, int b) const { return a > b; }
+};
+
+// Sorts (key, index) pairs of the tile, the keys descending on their low 4 bits (striped), and
+// the first 200 keys descending (merge sort, the others replaced by -1000).
+__global__ void sort_kernel(const int* in, int* sorted_keys, int* sorted_values, int* low_bits,
+                            int* merged) {
   using Load = cub::BlockLoad<int, kThreads, kItems, cub::BLOCK_LOAD_DIRECT>;
   using Sort = cub::BlockRadixSort<int, kThreads, kItems, int>;
+  using MergeSort = cub::BlockMergeSort<int, kThreads, kItems>;
   __shared__ typename Sort::TempStorage temp;
+  __shared__ typename MergeSort::TempStorage merge_temp;
   int keys[kItems];
   int values[kItems];
   Load().Load(cub::CacheModifiedInputIterator<cub::LOAD_LDG, int>(in), keys);
   int copy[kItems];
+  int again[kItems];
   for (int i = 0; i < kItems; ++i) {
     values[i] = threadIdx.x * kItems + i;
     copy[i] = keys[i];
+    again[i] = keys[i];
   }
+  MergeSort(merge_temp).Sort(again, Greater(), 200, -1000);
+  cub::StoreDirectBlocked(threadIdx.x, merged, again);
   Sort(temp).Sort(keys, values);
   cub::StoreDirectBlocked(threadIdx.x, sorted_keys, keys);
   cub::StoreDirectBlocked(threadIdx.x, sorted_values, values);
@@ -54,14 +72,24 @@ __global__ void sort_kernel(const int* in, int* sorted_keys, int* sorted_values,
   cub::StoreDirectStriped<kThreads>(threadIdx.x, low_bits, copy);
 }
 
-// The tile in blocked order rearranged: striped, warp-striped, and reversed by scattering.
-__global__ void exchange_kernel(const int* in, int* striped, int* warp_striped, int* reversed) {
+// The tile in blocked order rearranged: striped, warp-striped, reversed by scattering, and
+// shifted up one item (the first getting the last, the block suffix).
+__global__ void exchange_kernel(const int* in, int* striped, int* warp_striped, int* reversed,
+                                int* shifted) {
   using Exchange = cub::BlockExchange<int, kThreads, kItems>;
+  using Shuffle = cub::BlockShuffle<int, kThreads>;
   __shared__ typename Exchange::TempStorage temp;
+  __shared__ typename Shuffle::TempStorage shuffle_temp;
   int items[kItems];
   int out[kItems];
   int ranks[kItems];
   cub::LoadDirectBlocked(threadIdx.x, in, items);
+  int suffix = 0;
+  Shuffle(shuffle_temp).Up(items, out, suffix);
+  if (threadIdx.x == 0) {
+    out[0] = suffix;  // thread 0's first is left alone by Up
+  }
+  cub::StoreDirectBlocked(threadIdx.x, shifted, out);
   Exchange(temp).BlockedToStriped(items, out);
   cub::StoreDirectBlocked(threadIdx.x, striped, out);
   __syncthreads();
@@ -173,7 +201,7 @@ int main() {
   }
   const std::vector<int> keys(host.begin(), host.begin() + kTile);
 
-  sort_kernel<<<1, kThreads>>>(in, out[0], out[1], out[2]);
+  sort_kernel<<<1, kThreads>>>(in, out[0], out[1], out[2], out[3]);
   std::vector<int> order(kTile);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
@@ -183,16 +211,22 @@ int main() {
   std::iota(low_order.begin(), low_order.end(), 0);
   std::stable_sort(low_order.begin(), low_order.end(), LowBitsOrder{&keys});
   const std::vector<int> low_bits = copy_back(out[2], kTile);
+  const std::vector<int> merged = copy_back(out[3], kTile);
+  std::vector<int> descending(keys.begin(), keys.begin() + 200);
+  std::sort(descending.begin(), descending.end(), [](int a, int b) { return a > b; });
+  descending.resize(kTile, -1000);
   for (int i = 0; i < kTile; ++i) {
+    expect(merged[i] == descending[i], "BlockMergeSort::Sort (200 valid items)", i);
     expect(sorted_values[i] == order[i], "BlockRadixSort::Sort (values, stable)", i);
     expect(sorted_keys[i] == keys[order[i]], "BlockRadixSort::Sort (keys)", i);
     expect(low_bits[i] == keys[low_order[i]], "BlockRadixSort::SortDescendingBlockedToStriped", i);
   }
 
-  exchange_kernel<<<1, kThreads>>>(in, out[0], out[1], out[2]);
+  exchange_kernel<<<1, kThreads>>>(in, out[0], out[1], out[2], out[3]);
   const std::vector<int> striped = copy_back(out[0], kTile);
   const std::vector<int> warp_striped = copy_back(out[1], kTile);
   const std::vector<int> reversed = copy_back(out[2], kTile);
+  const std::vector<int> shifted = copy_back(out[3], kTile);
   for (int t = 0; t < kThreads; ++t) {
     for (int i = 0; i < kItems; ++i) {
       const int at = t * kItems + i;
@@ -200,6 +234,7 @@ int main() {
       expect(warp_striped[at] == keys[t / 32 * 32 * kItems + i * 32 + t % 32],
              "BlockExchange::BlockedToWarpStriped", at);
       expect(reversed[at] == keys[kTile - 1 - at], "BlockExchange::ScatterToBlocked", at);
+      expect(shifted[at] == keys[(at + kTile - 1) % kTile], "BlockShuffle::Up", at);
     }
   }
 
@@ -243,6 +278,42 @@ int main() {
     expect(pairs[t] == t * 1000 + keys[t], "ArgIndexInputIterator", t);
     expect(loaded[t] == 2 * keys[t], "ThreadLoad/ThreadStore", t);
     expect(written[t] == keys[t] + 1, "CacheModifiedOutputIterator", t);
+  }
+
+  // Device-wide: a histogram of the 512 keys in 10 even bins over [-50, 50), and the sums of the
+  // segments [0, 100), [100, 100) (empty) and [100, 300).
+  const auto two_phase = [](auto call) {
+    void* temp = nullptr;
+    size_t bytes = 0;
+    call(temp, bytes);
+    cudaMalloc(&temp, bytes);
+    call(temp, bytes);
+    cudaFree(temp);
+  };
+  two_phase([&](void* temp, size_t& bytes) {
+    cub::DeviceHistogram::HistogramEven(temp, bytes, in, out[0], 11, -50, 50, 2 * kTile);
+  });
+  const int offsets[4] = {0, 100, 100, 300};
+  cudaMemcpy(out[1], offsets, sizeof offsets, cudaMemcpyHostToDevice);
+  two_phase([&](void* temp, size_t& bytes) {
+    cub::DeviceSegmentedReduce::Sum(temp, bytes, in, out[2], 3, out[1], out[1] + 1);
+  });
+  const std::vector<int> even = copy_back(out[0], 10);
+  const std::vector<int> segments = copy_back(out[2], 3);
+  std::vector<int> expected_even(10, 0);
+  int expected_segments[3] = {0, 0, 0};
+  for (int i = 0; i < 2 * kTile; ++i) {
+    if (host[i] < 50) {
+      expected_even[(host[i] + 50) / 10] += 1;
+    }
+    expected_segments[0] += i < 100 ? host[i] : 0;
+    expected_segments[2] += i >= 100 && i < 300 ? host[i] : 0;
+  }
+  for (int b = 0; b < 10; ++b) {
+    expect(even[b] == expected_even[b], "DeviceHistogram::HistogramEven", b);
+  }
+  for (int segment = 0; segment < 3; ++segment) {
+    expect(segments[segment] == expected_segments[segment], "DeviceSegmentedReduce::Sum", segment);
   }
 
   std::printf("Result = %s\n", failures == 0 ? "PASS" : "FAIL");

@@ -1,11 +1,12 @@
 // <cub/cub.cuh> for memcarlo's host backend: not NVIDIA's CUB but the emulation's implementation of
 // its public API for the parts programs use most (docs/host-runtime.md, "CUB and Thrust"):
 // BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
-// BlockRadixSort, BlockExchange, BlockHistogram, BlockDiscontinuity, BlockAdjacentDifference,
-// WarpReduce, WarpScan, ThreadLoad/ThreadStore, the iterators (CacheModified*, ArgIndex, TexObj and
-// CUB 2's Counting, Constant, Transform and Discard iterators), DeviceReduce, DeviceScan,
-// DeviceRadixSort, DeviceSelect, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug.
-// Another part of CUB (BlockRadixRank, WarpExchange, DeviceHistogram, ...) is a compile error
+// BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
+// BlockAdjacentDifference, WarpReduce, WarpScan, ThreadLoad/ThreadStore, the iterators
+// (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
+// iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DeviceHistogram (one
+// channel), DeviceSegmentedReduce, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug.
+// Another part of CUB (BlockRadixRank, WarpExchange, DeviceRunLengthEncode, ...) is a compile error
 // naming it.
 #pragma once
 
@@ -14,13 +15,17 @@
 #include "block/block_exchange.cuh"
 #include "block/block_histogram.cuh"
 #include "block/block_load.cuh"
+#include "block/block_merge_sort.cuh"
 #include "block/block_radix_sort.cuh"
 #include "block/block_reduce.cuh"
 #include "block/block_scan.cuh"
+#include "block/block_shuffle.cuh"
 #include "block/block_store.cuh"
+#include "device/device_histogram.cuh"
 #include "device/device_radix_sort.cuh"
 #include "device/device_reduce.cuh"
 #include "device/device_scan.cuh"
+#include "device/device_segmented_reduce.cuh"
 #include "device/device_select.cuh"
 #include "iterator/arg_index_input_iterator.cuh"
 #include "iterator/cache_modified_input_iterator.cuh"
