@@ -3,11 +3,11 @@
 // striped and warp-striped, scatter), BlockShuffle (Up), BlockHistogram (in shared memory, and
 // composited atomically by two blocks into global memory), BlockDiscontinuity (heads with an
 // index-taking operator, tails with a successor), BlockAdjacentDifference (SubtractLeft,
-// SubtractRightPartialTile), and CUB's access helpers (BlockLoad through a
-// CacheModifiedInputIterator, ArgIndexInputIterator, ThreadLoad, ThreadStore,
-// CacheModifiedOutputIterator), DeviceHistogram::HistogramEven and DeviceSegmentedReduce::Sum.
-// Every result is checked against an answer computed here by a plain
-// loop; the test checks the trace of the helpers' accesses.
+// SubtractRightPartialTile), a one-warp histogram composited right after InitHistogram without a
+// barrier, CUB's access helpers (BlockLoad through a CacheModifiedInputIterator,
+// ArgIndexInputIterator, ThreadLoad, ThreadStore, CacheModifiedOutputIterator),
+// DeviceHistogram::HistogramEven and DeviceSegmentedReduce::Sum. Every result is checked against
+// an answer computed here by a plain loop; the test checks the trace of the helpers' accesses.
 #include <algorithm>
 #include <cstdio>
 #include <cub/block/block_adjacent_difference.cuh>
@@ -162,6 +162,23 @@ __global__ void flags_kernel(const int* in, int* histogram, int* shared_histogra
   cub::StoreDirectBlocked(t, right, items);
 }
 
+// One warp zeroes its bins and composites right after, without a barrier (warp-synchronous code:
+// the lanes' zeroing stores precede their atomics on a GPU).
+__global__ void warp_histogram_kernel(const int* in, int* histogram) {
+  using Atomic = cub::BlockHistogram<int, 32, kItems, kBins, cub::BLOCK_HISTO_ATOMIC>;
+  __shared__ unsigned bins[kBins];
+  int items[kItems];
+  for (int i = 0; i < kItems; ++i) {
+    items[i] = (in[threadIdx.x * kItems + i] + 64) % kBins;
+  }
+  Atomic().InitHistogram(bins);
+  Atomic().Composite(items, bins);
+  __syncthreads();
+  if (threadIdx.x < kBins) {
+    histogram[threadIdx.x] = bins[threadIdx.x];
+  }
+}
+
 // CUB's access helpers, one item per thread.
 __global__ void helpers_kernel(const int* in, int* pairs, int* loaded, int* written) {
   const int t = threadIdx.x;
@@ -254,6 +271,15 @@ int main() {
   for (int b = 0; b < kBins; ++b) {
     expect(histogram[b] == counts[b], "BlockHistogram::Histogram", b);
     expect(shared_histogram[b] == both[b], "BlockHistogram::Composite (atomic, two blocks)", b);
+  }
+  warp_histogram_kernel<<<1, 32>>>(in, out[7]);
+  const std::vector<int> warp_histogram = copy_back(out[7], kBins);
+  std::vector<int> warp_counts(kBins, 0);
+  for (int i = 0; i < 32 * kItems; ++i) {
+    warp_counts[(host[i] + 64) % kBins] += 1;
+  }
+  for (int b = 0; b < kBins; ++b) {
+    expect(warp_histogram[b] == warp_counts[b], "BlockHistogram (one warp, no barrier)", b);
   }
   const std::vector<int> heads = copy_back(out[2], kTile);
   const std::vector<int> fiftieth = copy_back(out[3], kTile);

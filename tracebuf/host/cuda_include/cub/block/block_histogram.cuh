@@ -2,7 +2,8 @@
 // zeroes the bins striped across the threads, Composite adds one to histogram[item] for each of
 // the thread's items (atomically, so that blocks may share a histogram in global memory as with
 // BLOCK_HISTO_ATOMIC), and Histogram is the two with a barrier between them, as in CUB. Like CUB's
-// BLOCK_HISTO_SORT, that algorithm's Composite first meets the block at a barrier. Items are bin
+// BLOCK_HISTO_SORT, that algorithm's Composite first meets the block at a barrier, and the lanes of
+// a warp meet at the end of InitHistogram (they run its stores together on a GPU). Items are bin
 // indices (0 <= item < BINS). The histogram's updates are not traced (it is in shared memory in
 // the programs CUB's documentation shows).
 // NOLINTBEGIN(readability-identifier-naming): the names in this file are CUB's.
@@ -40,6 +41,10 @@ class BlockHistogram {
     for (int bin = rank; bin < bins && rank < block_threads; bin += block_threads) {
       histogram[bin] = 0;
     }
+    // The lanes of a warp run the zeroing stores together on a GPU, so a program that composites
+    // right after it without a barrier (warp-synchronous: right within one warp) finds its warp's
+    // bins zeroed; the emulation's threads run one after another until they meet.
+    __syncwarp(memcarlo_detail::warp_lanes());
   }
   template <class CounterT>
   void Histogram(T (&items)[items_per_thread], CounterT histogram[bins]) {

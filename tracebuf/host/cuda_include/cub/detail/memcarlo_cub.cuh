@@ -160,6 +160,13 @@ inline int block_threads_launched() {
   return static_cast<int>(blockDim.x * blockDim.y * blockDim.z);
 }
 
+/// The lanes of the calling thread's warp that exist (fewer in a partial last warp).
+inline unsigned warp_lanes() {
+  const int rank = block_rank();
+  const int left = block_threads_launched() - (rank - rank % 32);
+  return left >= 32 ? 0xffffffffu : (1u << left) - 1u;
+}
+
 /// The accumulate type of a reduction or scan: what the operator returns for two values.
 template <class Value, class Op>
 using accumulator_t = std::decay_t<std::invoke_result_t<Op&, const Value&, const Value&>>;
