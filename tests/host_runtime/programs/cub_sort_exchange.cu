@@ -5,9 +5,10 @@
 // index-taking operator, tails with a successor), BlockAdjacentDifference (SubtractLeft,
 // SubtractRightPartialTile), a one-warp histogram composited right after InitHistogram without a
 // barrier, CUB's access helpers (BlockLoad through a CacheModifiedInputIterator,
-// ArgIndexInputIterator, ThreadLoad, ThreadStore, CacheModifiedOutputIterator),
-// DeviceHistogram::HistogramEven and DeviceSegmentedReduce::Sum. Every result is checked against
-// an answer computed here by a plain loop; the test checks the trace of the helpers' accesses.
+// ArgIndexInputIterator, ThreadLoad, ThreadStore, CacheModifiedOutputIterator), ShuffleIndex,
+// ShuffleUp and BFE, DeviceHistogram::HistogramEven and DeviceSegmentedReduce::Sum. Every result
+// is checked against an answer computed here by a plain loop; the test checks the trace of the
+// helpers' accesses.
 #include <algorithm>
 #include <cstdio>
 #include <cub/block/block_adjacent_difference.cuh>
@@ -26,6 +27,7 @@
 #include <cub/iterator/cache_modified_output_iterator.cuh>
 #include <cub/thread/thread_load.cuh>
 #include <cub/thread/thread_store.cuh>
+#include <cub/util_ptx.cuh>
 #include <numeric>
 #include <vector>
 
@@ -179,8 +181,9 @@ __global__ void warp_histogram_kernel(const int* in, int* histogram) {
   }
 }
 
-// CUB's access helpers, one item per thread.
-__global__ void helpers_kernel(const int* in, int* pairs, int* loaded, int* written) {
+// CUB's access helpers, one item per thread, and its warp and bit utilities.
+__global__ void helpers_kernel(const int* in, int* pairs, int* loaded, int* written,
+                               int* utilities) {
   const int t = threadIdx.x;
   cub::ArgIndexInputIterator<const int*> indexed(in);
   const cub::KeyValuePair<std::ptrdiff_t, int> pair = indexed[t];
@@ -188,6 +191,10 @@ __global__ void helpers_kernel(const int* in, int* pairs, int* loaded, int* writ
   cub::ThreadStore<cub::STORE_CG>(loaded + t, 2 * cub::ThreadLoad<cub::LOAD_CG>(in + t));
   cub::CacheModifiedOutputIterator<cub::STORE_CS, int> out(written);
   out[t] = in[t] + 1;
+  const int lane5 = cub::ShuffleIndex<32>(t, 5, 0xffffffffu);
+  const int up = cub::ShuffleUp<8>(t, 2, 1, 0xffffffffu);  // from lane 1 of each 8 on
+  utilities[t] =
+      lane5 * 10000 + up * 10 + static_cast<int>(cub::BFE(static_cast<unsigned>(t), 1, 3));
 }
 
 static int failures = 0;
@@ -296,14 +303,18 @@ int main() {
            "BlockAdjacentDifference::SubtractRightPartialTile", k);
   }
 
-  helpers_kernel<<<1, kThreads>>>(in, out[0], out[1], out[2]);
+  helpers_kernel<<<1, kThreads>>>(in, out[0], out[1], out[2], out[3]);
   const std::vector<int> pairs = copy_back(out[0], kThreads);
   const std::vector<int> loaded = copy_back(out[1], kThreads);
   const std::vector<int> written = copy_back(out[2], kThreads);
+  const std::vector<int> utilities = copy_back(out[3], kThreads);
   for (int t = 0; t < kThreads; ++t) {
     expect(pairs[t] == t * 1000 + keys[t], "ArgIndexInputIterator", t);
     expect(loaded[t] == 2 * keys[t], "ThreadLoad/ThreadStore", t);
     expect(written[t] == keys[t] + 1, "CacheModifiedOutputIterator", t);
+    const int up = t % 8 - 2 >= 1 ? t - 2 : t;
+    expect(utilities[t] == (t / 32 * 32 + 5) * 10000 + up * 10 + ((t >> 1) & 7),
+           "ShuffleIndex, ShuffleUp, BFE", t);
   }
 
   // Device-wide: a histogram of the 512 keys in 10 even bins over [-50, 50), and the sums of the
