@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <map>
-#include <set>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "common/kill_at.hpp"
@@ -181,9 +181,9 @@ TEST(HostProgramTraces, TheTraceNamesTheHierarchyItsSnapshotWasSizedFor) {
 // and some of them are truncated (the kills landed while the trace was being written).
 TEST(HostProgramTraces, AKilledRunAlwaysLeavesAReadablePrefix) {
   const std::string exe = (work_dir() / "stencil2d_kill").string();
-  const CommandResult built = run(kCc + " --backend host -std=c++17 -O1 " +
-                                  std::string(MEMCARLO_SOURCE_DIR) +
-                                  "/examples/stencil/stencil2d.cu -o " + exe);
+  const CommandResult built =
+      run(kCc + " --backend host -std=c++17 -O1 " + std::string(MEMCARLO_SOURCE_DIR) +
+          "/examples/stencil/stencil2d.cu -o " + exe);
   ASSERT_EQ(built.exit_code, 0) << built.output;
   const std::string arguments = " -- " + exe + " --width 512 --height 256 --steps 24";
   const std::string reference = exe + ".whole.mct";
@@ -200,8 +200,8 @@ TEST(HostProgramTraces, AKilledRunAlwaysLeavesAReadablePrefix) {
     const std::string trace = exe + ".killed-" + std::to_string(k) + ".mct";
     std::filesystem::remove(trace);
     // Spread over the run, with a little jitter so that kills do not line up with launches.
-    const auto delay = std::chrono::milliseconds(full_time.count() * (2 * k + 1) / (2 * kKills) +
-                                                 (k * 7) % 5);
+    const auto delay =
+        std::chrono::milliseconds(full_time.count() * (2 * k + 1) / (2 * kKills) + (k * 7) % 5);
     const auto result = memcarlo::test_support::run_and_kill_after(
         kMemcarlo + " run --trace " + trace + arguments, delay);
     ASSERT_TRUE(result.started);
@@ -414,6 +414,60 @@ TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
     }
   }
   EXPECT_EQ(words.size(), 100u);
+  // The kernel given the device_ptr: its device_references read and write the same 100 ints.
+  for (const char* access :
+       {"ptr[i] (a thrust::device_ptr read)", "ptr[i] = value (a thrust::device_ptr write)"}) {
+    ASSERT_TRUE(addresses.count(access)) << access << " is not in the trace";
+    std::set<std::uint64_t> touched;
+    for (const auto& lanes : addresses.at(access)) {
+      for (std::size_t k = 0; k < lanes.size(); ++k) {
+        EXPECT_EQ(lanes[k], lanes[0] + 4 * k) << access;
+        touched.insert(lanes[k]);
+      }
+    }
+    EXPECT_EQ(touched, words) << access;
+  }
   const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
   EXPECT_TRUE(contains(info, "not traced:   Thrust's algorithms ran on the CPU")) << info.output;
+}
+
+TEST(HostLibraryPrograms, CubSortExchangeFlagsAndIteratorsComputeAndTraceTheirAccesses) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_sort_exchange", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  const auto addresses = traced_addresses(exe + ".mct");
+  // BlockLoad (DIRECT) through a CacheModifiedInputIterator: the 256 ints of the tile, recorded
+  // once each as BlockLoad's, blocked (lanes 4 items = 16 bytes apart).
+  const char* load = "cub::BlockLoad::Load(block_itr, items)";
+  ASSERT_TRUE(addresses.count(load)) << load << " is not in the trace";
+  std::set<std::uint64_t> tile;
+  for (const auto& lanes : addresses.at(load)) {
+    ASSERT_EQ(lanes.size(), 32u);
+    for (std::size_t k = 0; k < lanes.size(); ++k) {
+      EXPECT_EQ(lanes[k], lanes[0] + 16 * k);
+      tile.insert(lanes[k]);
+    }
+  }
+  EXPECT_EQ(addresses.at(load).size(), 8u);
+  ASSERT_EQ(tile.size(), 256u);
+  EXPECT_EQ(*tile.rbegin() - *tile.begin(), 255u * 4);
+  // One item per thread of 64: ArgIndexInputIterator's reads, ThreadLoad, ThreadStore and the
+  // CacheModifiedOutputIterator's writes, each two coalesced warp records.
+  for (const char* access :
+       {"itr[i] (a CUB iterator reading ptr)", "cub::ThreadLoad<modifier>(ptr)",
+        "cub::ThreadStore<modifier>(ptr, val)", "itr[i] = value (a CUB iterator writing ptr)"}) {
+    ASSERT_TRUE(addresses.count(access)) << access << " is not in the trace";
+    const auto& records = addresses.at(access);
+    EXPECT_EQ(records.size(), 2u) << access;
+    for (const auto& lanes : records) {
+      ASSERT_EQ(lanes.size(), 32u) << access;
+      for (std::size_t k = 0; k < lanes.size(); ++k) {
+        EXPECT_EQ(lanes[k], lanes[0] + 4 * k) << access;
+      }
+    }
+  }
 }

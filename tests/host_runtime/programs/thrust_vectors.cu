@@ -1,7 +1,9 @@
 // Thrust in a program built for the host backend: device and host vectors, sequence, transform,
 // sort and reduce run on the CPU (Thrust's C++ device system), and a kernel works on a
 // device_vector's storage through thrust::raw_pointer_cast, which is emulated device memory (the
-// test checks that the kernel's accesses are traced inside it), as is thrust::device_malloc's
+// test checks that the kernel's accesses are traced inside it), as is thrust::device_malloc's; a
+// kernel given the thrust::device_ptr itself reads and writes through device_references (traced
+// too)
 // (cudaMemcpy into it is a device copy). thrust::system_error is caught without including
 // <thrust/system_error.h>, as programs written for the CUDA device system do. Every result is
 // checked against an answer computed here.
@@ -27,6 +29,14 @@ __global__ void square(int* data, int n) {
   }
 }
 
+// Adds each element's index, through the device_ptr's device_references.
+__global__ void add_index(thrust::device_ptr<int> data, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    data[i] = data[i] + i;
+  }
+}
+
 int main() {
   const int n = 100;
   thrust::device_vector<int> values(n);
@@ -36,6 +46,7 @@ int main() {
   int* raw = thrust::raw_pointer_cast(values.data());
   std::printf("storage %p\n", static_cast<void*>(raw));
   square<<<(n + 63) / 64, 64>>>(raw, n);
+  add_index<<<(n + 63) / 64, 64>>>(values.data(), n);
   cudaDeviceSynchronize();
   const long long sum =
       thrust::reduce(values.begin(), values.end(), 0LL, thrust::plus<long long>());
@@ -45,8 +56,8 @@ int main() {
   bool ok = copied == cudaSuccess && first == 9;
   long long expected = 0;
   for (int i = 1; i <= n; ++i) {
-    expected += 9LL * i * i;
-    ok = ok && host[i - 1] == 9 * i * i;
+    expected += 9LL * i * i + (i - 1);
+    ok = ok && host[i - 1] == 9 * i * i + (i - 1);
   }
   ok = ok && sum == expected;
 

@@ -1,21 +1,46 @@
 // <cub/cub.cuh> for memcarlo's host backend: not NVIDIA's CUB but the emulation's implementation of
 // its public API for the parts programs use most (docs/host-runtime.md, "CUB and Thrust"):
-// BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions, WarpReduce,
-// WarpScan, DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, CachingDeviceAllocator,
-// KeyValuePair, DoubleBuffer, CubDebug. Another part of CUB (BlockRadixSort, BlockExchange,
-// iterators, ...) is a compile error naming it.
+// BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
+// BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
+// BlockAdjacentDifference, WarpReduce, WarpScan, ThreadLoad/ThreadStore, the iterators
+// (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
+// iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DeviceHistogram (one
+// channel), DeviceSegmentedReduce, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug.
+// Another part of CUB (BlockRadixRank, WarpExchange, DeviceRunLengthEncode, ...) is a compile error
+// naming it.
 #pragma once
 
+#include "block/block_adjacent_difference.cuh"
+#include "block/block_discontinuity.cuh"
+#include "block/block_exchange.cuh"
+#include "block/block_histogram.cuh"
 #include "block/block_load.cuh"
+#include "block/block_merge_sort.cuh"
+#include "block/block_radix_sort.cuh"
 #include "block/block_reduce.cuh"
 #include "block/block_scan.cuh"
+#include "block/block_shuffle.cuh"
 #include "block/block_store.cuh"
+#include "device/device_histogram.cuh"
 #include "device/device_radix_sort.cuh"
 #include "device/device_reduce.cuh"
 #include "device/device_scan.cuh"
+#include "device/device_segmented_reduce.cuh"
 #include "device/device_select.cuh"
+#include "iterator/arg_index_input_iterator.cuh"
+#include "iterator/cache_modified_input_iterator.cuh"
+#include "iterator/cache_modified_output_iterator.cuh"
+#include "iterator/constant_input_iterator.cuh"
+#include "iterator/counting_input_iterator.cuh"
+#include "iterator/discard_output_iterator.cuh"
+#include "iterator/tex_obj_input_iterator.cuh"
+#include "iterator/transform_input_iterator.cuh"
+#include "thread/thread_load.cuh"
+#include "thread/thread_operators.cuh"
+#include "thread/thread_store.cuh"
 #include "util_allocator.cuh"
 #include "util_debug.cuh"
+#include "util_macro.cuh"
 #include "util_ptx.cuh"
 #include "util_type.cuh"
 #include "warp/warp_reduce.cuh"

@@ -1,11 +1,21 @@
-// cub::KeyValuePair and cub::DoubleBuffer for memcarlo's host backend (see
-// cub/detail/memcarlo_cub.cuh).
+// cub::KeyValuePair, cub::DoubleBuffer, cub::NullType and cub::Uninitialized for memcarlo's host
+// backend (see cub/detail/memcarlo_cub.cuh).
 // NOLINTBEGIN(readability-identifier-naming): the names in this file are CUB's.
 #pragma once
 
 #include "detail/memcarlo_cub.cuh"
 
 namespace cub {
+
+/// The absence of a type (BlockRadixSort's default value type).
+struct NullType {};
+
+/// Storage for a Value, not constructed (for unions of TempStorage); Alias() is the Value.
+template <class Value>
+struct Uninitialized {
+  alignas(Value) unsigned char storage[sizeof(Value)];
+  Value& Alias() { return *std::launder(reinterpret_cast<Value*>(storage)); }
+};
 
 template <class Key, class Value>
 struct KeyValuePair {

@@ -44,9 +44,9 @@ inline void load_items(Iterator block_itr, Value (&out)[items], Offset offset, i
 /// Records a read of `*(block_itr + at)` that another thread's items hold (a transposing load).
 template <class Iterator>
 inline void record_read(Iterator block_itr, int at, StaticLoad load) {
-  if constexpr (std::is_pointer_v<Iterator>) {
-    memcarlo_record_access(trace_unit, load, static_cast<const void*>(block_itr + at),
-                           sizeof(*block_itr));
+  auto pointer = traced_pointer(block_itr);
+  if constexpr (!std::is_null_pointer_v<decltype(pointer)>) {
+    record(pointer + at, load);
   }
 }
 
@@ -185,7 +185,7 @@ class BlockLoad {
             memcarlo_detail::record_read(block_itr, at, read);
           }
           if (blocked(i) < valid_items) {
-            dst_items[i] = block_itr[blocked(i)];
+            dst_items[i] = memcarlo_detail::peek(block_itr, blocked(i));
           } else if (fill != nullptr) {
             dst_items[i] = *fill;
           }

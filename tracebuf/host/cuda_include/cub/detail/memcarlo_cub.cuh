@@ -38,6 +38,10 @@ enum StaticLoad : unsigned {
   block_store_write = 1,
   direct_load_read = 2,
   direct_store_write = 3,
+  thread_load_read = 4,
+  thread_store_write = 5,
+  iterator_read = 6,
+  iterator_write = 7,
 };
 inline constexpr char loads_table[] =
     "[{\"id\":0,\"function\":\"cub::BlockLoad::Load\",\"kernels\":[],\"file\":\"cub/block/"
@@ -57,20 +61,74 @@ inline constexpr char loads_table[] =
     "block_store.cuh\",\"line\":0,\"column\":0,\"expression\":\"cub::StoreDirect*(linear_tid, "
     "block_itr, items)\",\"kind\":\"write\",\"element_type\":\"\",\"element_size\":0,\"base\":"
     "\"block_itr\",\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":3,\"depends_on\":[]}"
+    ",{\"id\":4,\"function\":\"cub::ThreadLoad\",\"kernels\":[],\"file\":\"cub/thread/"
+    "thread_load.cuh\","
+    "\"line\":0,\"column\":0,\"expression\":\"cub::ThreadLoad<modifier>(ptr)\",\"kind\":\"read\","
+    "\"element_type\":\"\",\"element_size\":0,\"base\":\"ptr\",\"address_space\":"
+    "\"unknown\",\"loop_depth\":1,\"sequence\":4,\"depends_on\":[]}"
+    ",{\"id\":5,\"function\":\"cub::ThreadStore\",\"kernels\":[],\"file\":\"cub/thread/"
+    "thread_store.cuh\","
+    "\"line\":0,\"column\":0,\"expression\":\"cub::ThreadStore<modifier>(ptr, "
+    "val)\",\"kind\":\"write\","
+    "\"element_type\":\"\",\"element_size\":0,\"base\":\"ptr\",\"address_space\":"
+    "\"unknown\",\"loop_depth\":1,\"sequence\":5,\"depends_on\":[]}"
+    ",{\"id\":6,\"function\":\"cub input iterators\",\"kernels\":[],\"file\":\"cub/iterator/\","
+    "\"line\":0,\"column\":0,\"expression\":\"itr[i] (a CUB iterator reading "
+    "ptr)\",\"kind\":\"read\","
+    "\"element_type\":\"\",\"element_size\":0,\"base\":\"ptr\",\"address_space\":"
+    "\"unknown\",\"loop_depth\":1,\"sequence\":6,\"depends_on\":[]}"
+    ",{\"id\":7,\"function\":\"cub output iterators\",\"kernels\":[],\"file\":\"cub/iterator/\","
+    "\"line\":0,\"column\":0,\"expression\":\"itr[i] = value (a CUB iterator writing "
+    "ptr)\",\"kind\":\"write\","
+    "\"element_type\":\"\",\"element_size\":0,\"base\":\"ptr\",\"address_space\":"
+    "\"unknown\",\"loop_depth\":1,\"sequence\":7,\"depends_on\":[]}"
     "]";
 /// Registered once per program, by whichever translation unit initializes it first.
 inline const ::memcarlo_detail::LoadsRegistrar loads_registrar(trace_unit, loads_table);
 
-/// `*(iterator + offset)` as an lvalue or value, recording the access when the iterator is a
-/// pointer (fancy iterators compute their values or go through memory of their own).
+/// Records an access the stand-in makes on the program's behalf (ignored outside kernels).
+template <class Value>
+inline void record(const Value* address, StaticLoad load) {
+  (void)&loads_registrar;
+  memcarlo_record_access(trace_unit, load, static_cast<const void*>(address), sizeof(Value));
+}
+
+/// The pointer through which an iterator reads and writes memory: the iterator itself when it is
+/// a pointer, the wrapped pointer of CUB's iterators over memory (CacheModifiedInputIterator,
+/// ...: their `memcarlo_pointer()`); nullptr_t for iterators that compute their values.
+template <class Iterator>
+inline auto traced_pointer(const Iterator& iterator) {
+  if constexpr (std::is_pointer_v<Iterator>) {
+    return iterator;
+  } else if constexpr (requires { iterator.memcarlo_pointer(); }) {
+    return iterator.memcarlo_pointer();
+  } else {
+    return nullptr;
+  }
+}
+
+/// `*(iterator + offset)` as an lvalue or value, recording the access when the iterator goes
+/// through memory (a pointer or CUB's iterators over one; computing iterators are not accesses).
 template <class Iterator>
 inline decltype(auto) access(Iterator iterator, std::ptrdiff_t offset, StaticLoad load) {
-  if constexpr (std::is_pointer_v<Iterator>) {
-    (void)&loads_registrar;
-    memcarlo_record_access(trace_unit, load, static_cast<const void*>(iterator + offset),
-                           sizeof(*iterator));
+  auto pointer = traced_pointer(iterator);
+  if constexpr (std::is_null_pointer_v<decltype(pointer)>) {
+    return iterator[offset];
+  } else {
+    record(pointer + offset, load);
+    return pointer[offset];
   }
-  return iterator[offset];
+}
+
+/// `*(iterator + offset)` without recording it (an item another thread's access has recorded).
+template <class Iterator>
+inline decltype(auto) peek(Iterator iterator, std::ptrdiff_t offset) {
+  auto pointer = traced_pointer(iterator);
+  if constexpr (std::is_null_pointer_v<decltype(pointer)>) {
+    return iterator[offset];
+  } else {
+    return pointer[offset];
+  }
 }
 
 /// Storage for `count` values of Value that a block or warp exchanges, without constructing them
@@ -100,6 +158,13 @@ inline int block_rank() {
 
 inline int block_threads_launched() {
   return static_cast<int>(blockDim.x * blockDim.y * blockDim.z);
+}
+
+/// The lanes of the calling thread's warp that exist (fewer in a partial last warp).
+inline unsigned warp_lanes() {
+  const int rank = block_rank();
+  const int left = block_threads_launched() - (rank - rank % 32);
+  return left >= 32 ? 0xffffffffu : (1u << left) - 1u;
 }
 
 /// The accumulate type of a reduction or scan: what the operator returns for two values.

@@ -1,0 +1,5 @@
+// <cub/grid/grid_mapping.cuh> on memcarlo's host backend: not part of the emulation's CUB (see
+// cub/cub.cuh), so that a program using it stops here with a message rather than in NVIDIA's
+// header, which needs the CUDA compiler.
+#pragma once
+#error "memcarlo host backend: <cub/grid/grid_mapping.cuh> (cub::GridMappingStrategy) is not part of the emulation's CUB; build this program with --backend cuda"
