@@ -517,8 +517,11 @@ TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaun
     options.snapshot_blocks = 4;
     return options;
   };
-  // Every unit with a loads table registers its launch names (none in the other units here).
+  // Every unit with a loads table registers its launch names (none in the other units here), and
+  // the instrumenter registers the kernel template with its parameters.
   const auto register_launches = [](const char* names) {
+    memcarlo::host::detail::kernel_parameters().add(
+        R"([{"kernel": "scaled", "parameters": ["data"]}])");
     for (unsigned tu : memcarlo::host::detail::loads_registry().units()) {
       memcarlo::host::detail::launch_names().add(
           tu, tu == memcarlo_tu ? names : R"({"launches": [], "complete": true})");

@@ -175,12 +175,29 @@ void finish_locked(RuntimeState& s) {
 bool tracing_complete_locked(RuntimeState& s, bool instances_final = false);
 bool kernel_traced_locked(const RuntimeState& s, const std::string& name);
 
-/// With the state locked: the names of every launch the program can make, when the instrumenter
-/// registered them for each unit (MEMCARLO_REGISTER_LAUNCHES) and no launch so far came under
+/// The base names of the kernels whose traced launches MEMCARLO_STOP_AFTER_TRACE awaits: those
+/// that the loads tables name (kernels reaching an access) or that the instrumenter registered
+/// (every kernel with parameters).
+std::set<std::string> awaited_kernels() {
+  std::set<std::string> needed;
+  for (const tracebuf::LoadInfo& load : loads_registry().table()) {
+    for (const std::string& kernel : load.kernels) {
+      needed.insert(kernel_base_name(kernel));
+    }
+  }
+  for (const std::string& kernel : kernel_parameters().kernels()) {
+    needed.insert(kernel);
+  }
+  return needed;
+}
+
+/// With the state locked: the names of the launches the program can make of the awaited kernels
+/// (template instances by the name they are launched under), when the instrumenter registered
+/// the launches of each unit (MEMCARLO_REGISTER_LAUNCHES) and no launch so far came under
 /// another name (one from code it did not see); otherwise nullopt.
 std::optional<std::set<std::string>> awaited_launches_locked(const RuntimeState& s) {
-  std::optional<std::set<std::string>> names = launch_names().all(loads_registry());
-  if (!names || names->empty()) {
+  const std::optional<std::set<std::string>> names = launch_names().all(loads_registry());
+  if (!names) {
     return std::nullopt;
   }
   for (const auto& [name, launches] : s.launches_per_kernel) {
@@ -188,7 +205,17 @@ std::optional<std::set<std::string>> awaited_launches_locked(const RuntimeState&
       return std::nullopt;
     }
   }
-  return names;
+  const std::set<std::string> kernels = awaited_kernels();
+  std::set<std::string> awaited;
+  for (const std::string& name : *names) {
+    if (kernels.contains(kernel_base_name(name))) {
+      awaited.insert(name);
+    }
+  }
+  if (awaited.empty()) {
+    return std::nullopt;
+  }
+  return awaited;
 }
 
 /// Under MEMCARLO_STOP_AFTER_TRACE, at the end of a program that was not stopped: when only
@@ -321,15 +348,7 @@ bool tracing_complete_locked(RuntimeState& s, bool instances_final) {
     return std::all_of(awaited->begin(), awaited->end(),
                        [&s](const std::string& name) { return kernel_traced_locked(s, name); });
   }
-  std::set<std::string> needed;
-  for (const tracebuf::LoadInfo& load : loads_registry().table()) {
-    for (const std::string& kernel : load.kernels) {
-      needed.insert(kernel_base_name(kernel));
-    }
-  }
-  for (const std::string& kernel : kernel_parameters().kernels()) {
-    needed.insert(kernel);
-  }
+  const std::set<std::string> needed = awaited_kernels();
   if (needed.empty()) {
     return false;
   }
