@@ -552,13 +552,30 @@ TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaun
   EXPECT_TRUE(comparison.equal()) << comparison.differences.front();
   EXPECT_EQ(comparison.records_compared, 8u) << "2 launches x 4 blocks of one warp, one access";
 
+  // The children below write their own trace: a death test's child runs this test's code up to
+  // its statement, the checks above on path_ included.
+  const std::string other_path = path_ + ".other.mct";
+  // A unit that calls cudaLaunchKernel registers that name, which the runtime gives every launch
+  // through it, whatever the kernel: it is awaited too.
+  EXPECT_EXIT(
+      {
+        register_launches(
+            R"({"launches": ["cudaLaunchKernel", "scaled<1>", "scaled<2>"], "complete": true})");
+        memcarlo::host::set_runtime_options(stop_options(other_path, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        memcarlo_launch("cudaLaunchKernel", touch, 64, 32, 0, 0, child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+      "launch 5 of the program \\('cudaLaunchKernel'\\)");
   // A registered name that never launches (an instance of a branch not taken) keeps the program
   // running to its end, which then names the traced launches for MEMCARLO_KERNEL.
   EXPECT_EXIT(
       {
         register_launches(
             R"({"launches": ["scaled<1>", "scaled<2>", "scaled<4>"], "complete": true})");
-        memcarlo::host::set_runtime_options(stop_options(path_, true));
+        memcarlo::host::set_runtime_options(stop_options(other_path, true));
         DeviceArray<int> child_data(64 * 32);
         program(child_data.get());
         std::exit(0);
@@ -574,7 +591,7 @@ TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaun
     EXPECT_EXIT(
         {
           register_launches(incomplete);
-          memcarlo::host::set_runtime_options(stop_options(path_, true));
+          memcarlo::host::set_runtime_options(stop_options(other_path, true));
           DeviceArray<int> child_data(64 * 32);
           program(child_data.get());
           std::exit(0);
@@ -582,4 +599,6 @@ TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaun
         ::testing::ExitedWithCode(0), "")
         << incomplete;
   }
+  std::remove(other_path.c_str());
+  std::remove(memcarlo::tracebuf::stop_status_path(other_path).c_str());
 }

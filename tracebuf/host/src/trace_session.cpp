@@ -192,7 +192,7 @@ std::set<std::string> awaited_kernels() {
 }
 
 /// With the state locked: the names of the launches the program can make of the awaited kernels
-/// (template instances by the name they are launched under), when the instrumenter registered
+/// (template instances by the name they are launched under) and `cudaLaunchKernel`, when the instrumenter registered
 /// the launches of each unit (MEMCARLO_REGISTER_LAUNCHES) and no launch so far came under
 /// another name (one from code it did not see); otherwise nullopt.
 std::optional<std::set<std::string>> awaited_launches_locked(const RuntimeState& s) {
@@ -208,7 +208,8 @@ std::optional<std::set<std::string>> awaited_launches_locked(const RuntimeState&
   const std::set<std::string> kernels = awaited_kernels();
   std::set<std::string> awaited;
   for (const std::string& name : *names) {
-    if (kernels.contains(kernel_base_name(name))) {
+    // cudaLaunchKernel names every kernel it launches so: which one is not known here.
+    if (kernels.contains(kernel_base_name(name)) || name == "cudaLaunchKernel") {
       awaited.insert(name);
     }
   }
@@ -329,8 +330,8 @@ bool kernel_traced_locked(const RuntimeState& s, const std::string& name) {
 
 /// With the state locked: whether every launch the options select has been traced, so that no
 /// later launch adds to the trace (MEMCARLO_STOP_AFTER_TRACE). With MEMCARLO_KERNEL, each named
-/// kernel's; otherwise each name that the instrumenter registered for the program's launches
-/// (template instances by the name they are launched under). Without those registrations, each
+/// kernel's; otherwise each name that the instrumenter registered for the program's launches of
+/// those kernels (awaited_launches_locked). Without those registrations, each
 /// kernel that the loads tables (kernels reaching an access) or the kernel registrations name,
 /// by base name, where a kernel launched with template arguments may have further instances to
 /// come. A kernel never launched may still come: it keeps the program running (to its end, at
