@@ -107,6 +107,24 @@ void add_tolerated(InstrumentSummary& summary, const SideParseResult& parse) {
     }
   }
 }
+
+/// `{"launches": [name, ...], "complete": bool}`: the host runtime's launch names of the unit
+/// (MEMCARLO_REGISTER_LAUNCHES); `complete` is false when some launch names its kernel at run
+/// time only.
+std::string launches_json(const LaunchFacts& launches) {
+  std::string json = "{\"launches\": [";
+  bool first = true;
+  for (const std::string& name : launches.launch_names) {
+    json += first ? "\"" : ", \"";
+    first = false;
+    for (char c : name) {
+      if (c == '"' || c == '\\') json.push_back('\\');
+      json.push_back(c);
+    }
+    json += "\"";
+  }
+  return json + "], \"complete\": " + (launches.launch_names_complete ? "true" : "false") + "}";
+}
 }  // namespace
 
 InstrumentResult instrument(const InstrumentOptions& options) {
@@ -223,7 +241,8 @@ InstrumentResult instrument(const InstrumentOptions& options) {
                         {},
                         loads_table_to_json(result.loads, true),
                         device.kernel_parameters_json,
-                        launches.kernel_thunks};
+                        launches.kernel_thunks,
+                        options.backend == Backend::kHost ? launches_json(launches) : ""};
   std::vector<std::string> files = edits.files();
   files.push_back(main_file);
   if (!options.patch) {

@@ -131,7 +131,23 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
     const bool in_instantiation = function != nullptr && function->isTemplateInstantiation();
     if (backend_ == Backend::kCuda && in_instantiation) return true;  // the pattern is enough
     if (!callee_is_known(launch)) return true;  // dependent and deduced: instantiations do it
-    plan(launch, where, text);
+    // A launch in an uninstantiated template (its pattern) never runs as such.
+    plan(launch, where, text, function == nullptr || !function->isDependentContext());
+    return true;
+  }
+
+  /// cudaLaunchKernel from user code: the host runtime names such launches `cudaLaunchKernel`.
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (backend_ != Backend::kHost || llvm::isa<clang::CUDAKernelCallExpr>(call)) return true;
+    const clang::FunctionDecl* callee = call->getDirectCallee();
+    if (callee == nullptr || callee->getName() != "cudaLaunchKernel" ||
+        !is_user_file(sources_, call->getBeginLoc(), toolkit_)) {
+      return true;
+    }
+    const clang::FunctionDecl* function = functions_.empty() ? nullptr : functions_.back();
+    if (function == nullptr || !function->isDependentContext()) {
+      facts_.launch_names.insert("cudaLaunchKernel");
+    }
     return true;
   }
 
@@ -154,14 +170,36 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
       }
       for (const Edit& edit : *chosen) edits_.add(edit);
       ++facts_.rewritten;
+      if (place.reached && backend_ == Backend::kHost) {
+        note_launch_name(place.generic && chosen == &*place.generic ? place.generic_name
+                                                                    : place.names.front());
+      }
     }
   }
 
  private:
   struct Place {
     std::vector<std::vector<Edit>> variants;  // distinct edit lists of the instances
+    std::vector<std::string> names;  // the kernel name each variant passes (C++ expression)
     std::optional<std::vector<Edit>> generic;  // a form valid for every instance
+    std::string generic_name;
+    bool reached = false;  // some instance is outside an uninstantiated template
   };
+
+  /// Adds the name that a launch passes (a C string literal, or an expression evaluated at run
+  /// time) to the unit's launch names.
+  void note_launch_name(const std::string& expression) {
+    if (expression.size() < 2 || expression.front() != '"' || expression.back() != '"') {
+      facts_.launch_names_complete = false;
+      return;
+    }
+    std::string name;
+    for (std::size_t i = 1; i + 1 < expression.size(); ++i) {
+      if (expression[i] == '\\' && i + 2 < expression.size()) ++i;  // c_string's escapes
+      name.push_back(expression[i]);
+    }
+    facts_.launch_names.insert(name);
+  }
 
   const clang::Expr* callee_of(const clang::CUDAKernelCallExpr* launch) const {
     return launch->getCallee()->IgnoreParenImpCasts();
@@ -372,7 +410,7 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
   }
 
   void plan(const clang::CUDAKernelCallExpr* launch, const std::string& where,
-            const std::string& text) {
+            const std::string& text, bool reached) {
     const std::optional<LaunchText> place = locate(launch);
     if (!place) {
       const std::string reason = "launch spelled inside a macro";
@@ -428,6 +466,7 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
     const auto key = std::make_pair(file, place->callee);
     std::vector<Edit> edits;
     Place& slot = places_[key];
+    slot.reached = slot.reached || reached;
     if (backend_ == Backend::kHost) {
       std::string missing;
       for (unsigned i = explicit_arguments; i < 4; ++i) missing += ", 0";
@@ -437,7 +476,10 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
                                       host_callee(launch, callee) + ", ",
                                   origin));
       edits.push_back(replacement(file, place->close, place->left + 1, rest, origin));
-      if (!slot.generic) slot.generic = thunk(*place, file, name, callee, rest, origin);
+      if (!slot.generic) {
+        slot.generic = thunk(*place, file, name, callee, rest, origin);
+        slot.generic_name = name[0] == '"' ? c_string(kernel_name(nullptr, callee)) : name;
+      }
     } else {
       if (side_effects) {
         facts_.skipped.push_back({where, text, "launch configuration has side effects"});
@@ -475,6 +517,7 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
     }
     if (std::find(slot.variants.begin(), slot.variants.end(), edits) == slot.variants.end()) {
       slot.variants.push_back(std::move(edits));
+      slot.names.push_back(name);
     }
   }
 

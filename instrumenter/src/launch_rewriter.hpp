@@ -3,6 +3,7 @@
 // memcarlo_launch_begin/end hooks (cuda backend; host code only).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,12 @@ struct LaunchFacts {
   std::vector<std::string> errors;     // launches the backend cannot do without (fatal)
   std::vector<std::string> warnings;   // launches rewritten that will not run as on a GPU
   bool kernel_thunks = false;  // some launch calls its kernel through memcarlo_kernel_signature
+  /// Host backend: the names the runtime sees at the launches this unit can run (outside
+  /// uninstantiated templates), e.g. `fill`, `block_sum<128, int>`, `k<BS>` (a launch in a host
+  /// function template, as spelled), `cudaLaunchKernel`; `launch_names_complete` is false when a
+  /// launch names its kernel only at run time (through a function pointer or a macro parameter).
+  std::set<std::string> launch_names;
+  bool launch_names_complete = true;
 };
 
 /// Finds the launches of the host-side AST in user files and adds their edits to `edits`.

@@ -63,7 +63,8 @@ std::string prelude(const std::string& main_file, bool line_directives, bool ker
   return text;
 }
 
-std::string epilogue(const std::string& loads_json, const std::string& kernel_parameters_json) {
+std::string epilogue(const std::string& loads_json, const std::string& kernel_parameters_json,
+                     const std::string& launches_json) {
   std::string text = "#if !defined(__CUDA_ARCH__)\n"
                      "static const char memcarlo_loads_table_json[] =\n";
   std::istringstream lines(loads_json);
@@ -76,6 +77,14 @@ std::string epilogue(const std::string& loads_json, const std::string& kernel_pa
     std::istringstream entries(kernel_parameters_json);
     while (std::getline(entries, line)) text += "    " + cpp_string_literal(line + "\n") + "\n";
     text += "    ;\nMEMCARLO_REGISTER_KERNEL_PARAMETERS(memcarlo_kernel_parameters_json)\n";
+  }
+  if (!launches_json.empty()) {
+    // The names this unit's launches give the host runtime, which stops a program after the
+    // traced launches once each of them had its own (MEMCARLO_STOP_AFTER_TRACE).
+    text +=
+        "#if defined(MEMCARLO_BACKEND_HOST)\nstatic const char memcarlo_launches_json[] =\n    " +
+        cpp_string_literal(launches_json) +
+        ";\nMEMCARLO_REGISTER_LAUNCHES(memcarlo_tu, memcarlo_launches_json)\n#endif\n";
   }
   return text + "#endif\n";
 }
@@ -126,7 +135,8 @@ std::map<std::string, std::string> plan_outputs(const OutputRequest& request,
     }
     std::string text = prelude(file, line_directives, request.kernel_thunks) + body;
     if (!text.empty() && text.back() != '\n') text += "\n";
-    return text + epilogue(request.loads_json, request.kernel_parameters_json);
+    return text +
+           epilogue(request.loads_json, request.kernel_parameters_json, request.launches_json);
   };
 
   std::map<std::string, std::string> outputs;

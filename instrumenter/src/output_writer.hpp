@@ -24,6 +24,8 @@ struct OutputRequest {
   std::string loads_json;                         // embedded form, one entry per line
   std::string kernel_parameters_json;             // DeviceFacts::kernel_parameters_json
   bool kernel_thunks = false;  // a launch calls its kernel through memcarlo_kernel_signature
+  /// Host backend: the unit's launch names (MEMCARLO_REGISTER_LAUNCHES, JSON); empty: none.
+  std::string launches_json;
 };
 
 /// Output path -> content. On failure `errors` says why and the map is empty.

@@ -18,6 +18,7 @@
 #include "common/kill_at.hpp"
 #include "common/run_command.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
+#include "memcarlo/tracebuf/trace_comparison.hpp"
 
 namespace {
 
@@ -230,20 +231,39 @@ TEST(HostProgramTraces, LaunchesRecordTheirScalarAndPointerArgumentsByParameterN
   ASSERT_EQ(std::sscanf(result.output.c_str() + at, "matrix %p sums %p", &matrix, &sums), 2)
       << result.output;
   const auto reader = memcarlo::tracebuf::TraceReader::open(exe + ".mct");
-  ASSERT_EQ(reader.launches().size(), 2u);
+  // row_sums, scale<3>, scale<2> and scale<Factor> (from scale_all<4>; scale_all<5>'s launch has
+  // the same name), each at its first launch.
+  ASSERT_EQ(reader.launches().size(), 4u);
   std::map<std::uint64_t, nlohmann::json> payloads;
   for (const nlohmann::json& record : nlohmann::json::parse(reader.annotations_json())) {
     if (record["kind"] == "kernel_arguments") {
       payloads[record["launch"].get<std::uint64_t>()] = record["payload"];
     }
   }
-  ASSERT_EQ(payloads.size(), 2u) << reader.annotations_json();
+  ASSERT_EQ(payloads.size(), 4u) << reader.annotations_json();
   EXPECT_EQ(payloads[0]["rows"], 96);
   EXPECT_EQ(payloads[0]["cols"], 40);
   EXPECT_EQ(payloads[0]["matrix"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(matrix));
   EXPECT_EQ(payloads[0]["sums"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(sums));
   EXPECT_EQ(payloads[1]["count"], 96);  // scale<3>: the template's parameter names
   EXPECT_EQ(payloads[1]["data"].get<std::uint64_t>(), reinterpret_cast<std::uintptr_t>(sums));
+  EXPECT_EQ(payloads[3]["count"], 96);  // scale<Factor>, launched from scale_all<4>
+
+  // The instrumenter registers the name of every launch the program can run, template instances
+  // by the name they are launched under: --stop-after-trace ends the program after the first
+  // launch of the last of them (launch 4 of the program, scale<Factor>), not held back by the
+  // launch in a template never instantiated, and writes the trace of the full run.
+  EXPECT_TRUE(contains(result, "done")) << result.output;
+  const CommandResult stopped =
+      run(kMemcarlo + " run --stop-after-trace --trace " + exe + ".stopped.mct -- " + exe);
+  ASSERT_EQ(stopped.exit_code, 0) << stopped.output;
+  EXPECT_TRUE(contains(stopped, "launch 4 of the program ('scale<Factor>')")) << stopped.output;
+  EXPECT_FALSE(contains(stopped, "done")) << stopped.output;
+  const auto comparison = memcarlo::tracebuf::compare_traces(
+      reader, memcarlo::tracebuf::TraceReader::open(exe + ".stopped.mct"), true);
+  EXPECT_TRUE(comparison.equal()) << comparison.differences.front();
+  EXPECT_EQ(comparison.records_compared, reader.total_records());
+  EXPECT_GT(comparison.records_compared, 0u);
 }
 
 namespace {

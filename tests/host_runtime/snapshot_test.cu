@@ -44,6 +44,12 @@ __global__ void touch_if(int* data, int n) {
   }
 }
 
+template <int Scale>
+__global__ void scaled(int* data) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  *memcarlo_probe(memcarlo_tu, 0u, &(data[i])) += Scale;
+}
+
 __global__ void other_kernel(int* data) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   *memcarlo_probe(memcarlo_tu, 0u, &(data[i])) += 2;
@@ -246,7 +252,7 @@ const char* fake_getenv(const char* name) {
 
 TEST(HostEnvironment, VariablesSetEveryOption) {
   fake_environment = {{"MEMCARLO_TRACE", "/tmp/x.mct"},
-                      {"MEMCARLO_KERNEL", "spmv,axpy"},
+                      {"MEMCARLO_KERNEL", "spmv,axpy<float, 4>,k<f(1, 2)>"},
                       {"MEMCARLO_LAUNCH", "2"},
                       {"MEMCARLO_SNAPSHOT_FACTOR", "8"},
                       {"MEMCARLO_SNAPSHOT_FIRST_BLOCK", "5"},
@@ -269,7 +275,8 @@ TEST(HostEnvironment, VariablesSetEveryOption) {
                       {"MEMCARLO_STOP_AFTER_TRACE", "1"}};
   const auto options = memcarlo::host::detail::options_from(fake_getenv);
   EXPECT_EQ(options.trace_path, "/tmp/x.mct");
-  EXPECT_EQ(options.kernels, (std::vector<std::string>{"spmv", "axpy"}));
+  // Commas inside a template argument list belong to the kernel's name.
+  EXPECT_EQ(options.kernels, (std::vector<std::string>{"spmv", "axpy<float, 4>", "k<f(1, 2)>"}));
   EXPECT_EQ(options.launch, 2u);
   EXPECT_FALSE(options.first_launch_with_records);  // the user chose the launch
   EXPECT_EQ(options.snapshot_factor, 8u);
@@ -488,4 +495,110 @@ TEST_F(HostStopAfterTraceDeathTest, WithoutKernelNamesEveryRegisteredKernelIsAwa
                              {"kernel": "never_launched", "parameters": ["data"]}])",
                          "touch"),
               ::testing::ExitedWithCode(0), "");
+}
+
+TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaunchNameIsTraced) {
+  // The instrumenter registers, per unit, the names its launches give the runtime, template
+  // instances included (MEMCARLO_REGISTER_LAUNCHES): two instances of `scaled`, each traced at
+  // its first launch, then repeats. The program stops after the first launch of the second
+  // instance (launch 2), with the trace of the full run.
+  const auto program = [](int* data) {
+    for (int repeat = 0; repeat < 2; ++repeat) {
+      memcarlo_launch("scaled<1>", scaled<1>, 64, 32, 0, 0, data);
+    }
+    for (int repeat = 0; repeat < 3; ++repeat) {
+      memcarlo_launch("scaled<2>", scaled<2>, 64, 32, 0, 0, data);
+    }
+  };
+  const auto stop_options = [](const std::string& path, bool stop) {
+    memcarlo::host::RuntimeOptions options = host_test::trace_options(path);
+    options.stop_after_trace = stop;
+    options.snapshot_first_block = 8;
+    options.snapshot_blocks = 4;
+    return options;
+  };
+  // Every unit with a loads table registers its launch names (none in the other units here), and
+  // the instrumenter registers the kernel template with its parameters.
+  const auto register_launches = [](const char* names) {
+    memcarlo::host::detail::kernel_parameters().add(
+        R"([{"kernel": "scaled", "parameters": ["data"]}])");
+    for (unsigned tu : memcarlo::host::detail::loads_registry().units()) {
+      memcarlo::host::detail::launch_names().add(
+          tu, tu == memcarlo_tu ? names : R"({"launches": [], "complete": true})");
+    }
+  };
+  const std::string full_path = path_ + ".full.mct";
+  memcarlo::host::set_runtime_options(stop_options(full_path, false));
+  DeviceArray<int> data(64 * 32);
+  program(data.get());
+  memcarlo::host::finish_trace();
+  EXPECT_EXIT(
+      {
+        register_launches(R"({"launches": ["scaled<1>", "scaled<2>"], "complete": true})");
+        memcarlo::host::set_runtime_options(stop_options(path_, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+      "launch 2 of the program \\('scaled<2>'\\) ran 4 of its 64 blocks");
+  const TraceReader stopped = finish();
+  const TraceReader full = TraceReader::open(full_path);
+  std::remove(full_path.c_str());
+  ASSERT_EQ(full.launches().size(), 2u);
+  ASSERT_EQ(stopped.launches().size(), 2u);
+  EXPECT_EQ(stopped.launches()[1].info.kernel, "scaled<2>");
+  const auto comparison = memcarlo::tracebuf::compare_traces(full, stopped, true);
+  EXPECT_TRUE(comparison.equal()) << comparison.differences.front();
+  EXPECT_EQ(comparison.records_compared, 8u) << "2 launches x 4 blocks of one warp, one access";
+
+  // The children below write their own trace: a death test's child runs this test's code up to
+  // its statement, the checks above on path_ included.
+  const std::string other_path = path_ + ".other.mct";
+  // A unit that calls cudaLaunchKernel registers that name, which the runtime gives every launch
+  // through it, whatever the kernel: it is awaited too.
+  EXPECT_EXIT(
+      {
+        register_launches(
+            R"({"launches": ["cudaLaunchKernel", "scaled<1>", "scaled<2>"], "complete": true})");
+        memcarlo::host::set_runtime_options(stop_options(other_path, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        memcarlo_launch("cudaLaunchKernel", touch, 64, 32, 0, 0, child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
+      "launch 5 of the program \\('cudaLaunchKernel'\\)");
+  // A registered name that never launches (an instance of a branch not taken) keeps the program
+  // running to its end, which then names the traced launches for MEMCARLO_KERNEL.
+  EXPECT_EXIT(
+      {
+        register_launches(
+            R"({"launches": ["scaled<1>", "scaled<2>", "scaled<4>"], "complete": true})");
+        memcarlo::host::set_runtime_options(stop_options(other_path, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0),
+      "it has launches of scaled<4>, which never came, and might have. Naming the kernels to "
+      "trace stops the program after them: MEMCARLO_KERNEL='scaled<1>,scaled<2>'");
+  // A unit that names a launch only at run time, or a launch (scaled<1>) under a name no unit
+  // registered (code the instrumenter did not see): the registrations are not the whole program,
+  // and it runs to its end as before.
+  for (const char* incomplete : {R"({"launches": ["scaled<1>", "scaled<2>"], "complete": false})",
+                                 R"({"launches": ["scaled<2>"], "complete": true})"}) {
+    EXPECT_EXIT(
+        {
+          register_launches(incomplete);
+          memcarlo::host::set_runtime_options(stop_options(other_path, true));
+          DeviceArray<int> child_data(64 * 32);
+          program(child_data.get());
+          std::exit(0);
+        },
+        ::testing::ExitedWithCode(0), "")
+        << incomplete;
+  }
+  std::remove(other_path.c_str());
+  std::remove(memcarlo::tracebuf::stop_status_path(other_path).c_str());
 }

@@ -44,6 +44,24 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   }
 }
 
+/// Kernel names separated by commas, where a comma inside `<...>` or `(...)` belongs to a
+/// template instance's name (`reduce<float, 256>`).
+std::vector<std::string_view> split_kernel_names(std::string_view text) {
+  std::vector<std::string_view> names;
+  int depth = 0;
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    depth += (c == '<' || c == '(') ? 1 : (c == '>' || c == ')') && depth > 0 ? -1 : 0;
+    if (c == ',' && depth == 0) {
+      names.push_back(text.substr(begin, i - begin));
+      begin = i + 1;
+    }
+  }
+  names.push_back(text.substr(begin));
+  return names;
+}
+
 class Environment {
  public:
   explicit Environment(const char* (*lookup)(const char*)) : lookup_(lookup) {}
@@ -89,7 +107,7 @@ RuntimeOptions options_from(const char* (*lookup)(const char*)) {
     options.trace_path = path;
   }
   if (const char* kernels = env.raw("MEMCARLO_KERNEL")) {
-    for (std::string_view kernel : split(kernels, ',')) {
+    for (std::string_view kernel : split_kernel_names(kernels)) {
       if (kernel.empty()) {
         bad_value("MEMCARLO_KERNEL", kernels, "comma-separated kernel names");
       }

@@ -179,6 +179,57 @@ void KernelParameterRegistry::parse_pending() {
   pending_.clear();
 }
 
+std::vector<unsigned> LoadsRegistry::units() {
+  std::lock_guard lock(mutex_);
+  parse_pending();
+  std::vector<unsigned> units;
+  for (const LoadsIndex::Unit& unit : index_->units_) {
+    units.push_back(unit.tu);
+  }
+  return units;
+}
+
+void LaunchNameRegistry::add(unsigned tu, const char* json) {
+  std::lock_guard lock(mutex_);
+  pending_.emplace_back(tu, json != nullptr ? json : "");
+}
+
+void LaunchNameRegistry::parse_pending() {
+  for (const auto& [tu, text] : pending_) {
+    const nlohmann::json entry = nlohmann::json::parse(text, nullptr, false);
+    if (!entry.is_object() || !entry.contains("launches") || !entry["launches"].is_array() ||
+        !entry.value("complete", false)) {
+      complete_ = false;
+      continue;
+    }
+    units_.insert(tu);
+    for (const nlohmann::json& name : entry["launches"]) {
+      if (!name.is_string()) {
+        complete_ = false;
+        continue;
+      }
+      names_.insert(name.get<std::string>());
+    }
+  }
+  pending_.clear();
+}
+
+std::optional<std::set<std::string>> LaunchNameRegistry::all(LoadsRegistry& loads) {
+  const std::vector<unsigned> units = loads.units();
+  std::lock_guard lock(mutex_);
+  parse_pending();
+  const auto registered = [this](unsigned tu) { return units_.contains(tu); };
+  if (!complete_ || units_.empty() || !std::all_of(units.begin(), units.end(), registered)) {
+    return std::nullopt;
+  }
+  return names_;
+}
+
+LaunchNameRegistry& launch_names() {
+  static LaunchNameRegistry* registry = new LaunchNameRegistry();
+  return *registry;
+}
+
 KernelParameterRegistry& kernel_parameters() {
   static KernelParameterRegistry* registry = new KernelParameterRegistry();
   return *registry;

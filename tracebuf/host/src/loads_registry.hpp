@@ -3,10 +3,11 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -54,6 +55,8 @@ class LoadsRegistry {
   std::shared_ptr<const LoadsIndex> index();
   /// The concatenated table with trace-wide ids (dependences remapped too).
   std::vector<tracebuf::LoadInfo> table();
+  /// The units that registered a loads table.
+  std::vector<unsigned> units();
 
  private:
   void parse_pending();
@@ -92,6 +95,30 @@ class KernelParameterRegistry {
 };
 
 KernelParameterRegistry& kernel_parameters();
+
+/// The names that instrumented translation units' launches give the runtime
+/// (MEMCARLO_REGISTER_LAUNCHES, JSON `{"launches": [name, ...], "complete": bool}`): every kernel
+/// a program can launch, template instances by the name they are launched under (`k<16>`), so
+/// that MEMCARLO_STOP_AFTER_TRACE knows which launches to await.
+class LaunchNameRegistry {
+ public:
+  void add(unsigned tu, const char* json);
+  /// The names of every launch the program can make, when every unit with a loads table
+  /// registered its launches and each of them named every kernel it launches; otherwise nullopt
+  /// (a unit instrumented before registrations existed, a launch through a kernel pointer).
+  std::optional<std::set<std::string>> all(LoadsRegistry& loads);
+
+ private:
+  void parse_pending();  // with mutex_ held
+
+  std::mutex mutex_;
+  std::vector<std::pair<unsigned, std::string>> pending_;
+  std::set<unsigned> units_;
+  std::set<std::string> names_;
+  bool complete_ = true;
+};
+
+LaunchNameRegistry& launch_names();
 
 /// A kernel's name without template arguments and qualifiers (`ns::axpy<float, 4>` -> `axpy`).
 std::string kernel_base_name(std::string_view name);

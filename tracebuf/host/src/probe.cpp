@@ -128,3 +128,7 @@ extern "C" void memcarlo_register_loads(unsigned tu, const char* loads_table_jso
 extern "C" void memcarlo_register_kernel_parameters(const char* kernel_parameters_json) {
   memcarlo::host::detail::kernel_parameters().add(kernel_parameters_json);
 }
+
+extern "C" void memcarlo_register_launches(unsigned tu, const char* launches_json) {
+  memcarlo::host::detail::launch_names().add(tu, launches_json);
+}

@@ -107,6 +107,18 @@ void launch_kernel(CallSite site, const char* kernel_name, void (*kernel)(Params
 
 }  // namespace memcarlo::host
 
+/// Registers the names a translation unit's launches give the runtime (JSON `{"launches":
+/// [name, ...], "complete": bool}`), which the instrumenter emits for the host backend
+/// (MEMCARLO_REGISTER_LAUNCHES): MEMCARLO_STOP_AFTER_TRACE awaits each of them.
+extern "C" void memcarlo_register_launches(unsigned tu, const char* launches_json);
+namespace memcarlo_detail {
+struct LaunchesRegistrar {
+  LaunchesRegistrar(unsigned tu, const char* json) { memcarlo_register_launches(tu, json); }
+};
+}  // namespace memcarlo_detail
+#define MEMCARLO_REGISTER_LAUNCHES(tu, json) \
+  static ::memcarlo_detail::LaunchesRegistrar memcarlo_launches_registrar_instance((tu), (json));
+
 /// The launch the instrumenter emits for the host backend; shmem and stream may be 0.
 #define memcarlo_launch(...) \
   ::memcarlo::host::launch_kernel(::memcarlo::host::CallSite(__FILE__, __LINE__), __VA_ARGS__)
