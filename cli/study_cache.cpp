@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/sha256.hpp"
 #include "run_support.hpp"
 
@@ -284,6 +285,89 @@ std::optional<StageFailure> StudyCache::trace(const StudyProgramSpec& program,
       << json{{"records", outcome.records}, {"launches", outcome.launches}}.dump() << "\n";
   fs::remove_all(folder);
   fs::rename(partial, folder);
+  return std::nullopt;
+}
+
+std::string StudyCache::descriptors_key(const StudyProgramSpec& program,
+                                        const std::string& trace) const {
+  if (!program.descriptors.empty()) {
+    std::ifstream in(program.descriptors, std::ios::binary);
+    const std::string contents = in ? read_file(program.descriptors) : std::string();
+    return sha256_of(json{{"file", in ? sha256_of(contents) : "unreadable"}}.dump()).substr(0, 24);
+  }
+  return sha256_of(json{{"trace", trace}, {"proposer", "memcarlo descriptors"}}.dump())
+      .substr(0, 24);
+}
+
+std::optional<StageFailure> StudyCache::descriptors(const StudyProgramSpec& program,
+                                                    const std::string& trace_key,
+                                                    const fs::path& trace_folder, json& about,
+                                                    json& performance) {
+  const bool own = !program.descriptors.empty();
+  const fs::path done = cache_ / ("descriptors-" + descriptors_key(program, trace_key));
+  const fs::path file = done / "descriptors.json";
+  about = {{"file", file.string()}, {"from", own ? "program" : "proposed"}};
+  if (own) {
+    about["source"] = program.descriptors_text;
+  }
+  const auto count = [&](const std::string& text) {
+    return tracebuf::parse_descriptor_file(text).size();
+  };
+  if (fs::exists(done / "made") && fs::exists(file)) {
+    performance["descriptors_cached"] = true;
+    try {
+      about["count"] = count(read_file(file));
+    } catch (const tracebuf::DescriptorError& e) {
+      return StageFailure{"descriptors", file.string() + ": " + e.what()};
+    }
+    return std::nullopt;
+  }
+  performance["descriptors_cached"] = false;
+  progress(program.name, "descriptors");
+  const auto started = Clock::now();
+  const fs::path partial = done.string() + ".partial";
+  fs::remove_all(partial);
+  fs::create_directories(partial);
+  std::string text;
+  if (own) {
+    // The program's own file, checked now (a study's mistake is named here, not by a sweep).
+    if (!std::ifstream(program.descriptors)) {
+      performance["descriptors_seconds"] = seconds_since(started);
+      return StageFailure{"descriptors", program.descriptors +
+                                             ": cannot be read (the program's "
+                                             "\"descriptors\" file)"};
+    }
+    text = read_file(program.descriptors);
+  } else {
+    // The proposer in a process of its own: its notes (why an array has no descriptor) go to
+    // the log, and a failure is this program's alone.
+    const fs::path log = partial / "descriptors.log";
+    const std::vector<std::string> command = {
+        (fs::path(executable_directory()) / "memcarlo").string(), "descriptors",
+        (trace_folder / "trace.mct").string(), "-o", (partial / "descriptors.json").string()};
+    { std::ofstream(log) << "$ " << quote_command(command) << "\n"; }
+    const ProcessResult result = run_process(command, {}, {partial.string(), log.string()});
+    if (!result.started || result.shell_status() != 0) {
+      performance["descriptors_seconds"] = seconds_since(started);
+      return StageFailure{"descriptors", "memcarlo descriptors " + ended(result) +
+                                             " (log: " + log.string() + ")" + log_tail(log)};
+    }
+    text = read_file(partial / "descriptors.json");
+  }
+  try {
+    about["count"] = count(text);
+  } catch (const tracebuf::DescriptorError& e) {
+    performance["descriptors_seconds"] = seconds_since(started);
+    return StageFailure{"descriptors",
+                        (own ? program.descriptors : file.string()) + ": " + e.what()};
+  }
+  if (own) {
+    std::ofstream(partial / "descriptors.json", std::ios::binary) << text;
+  }
+  std::ofstream(partial / "made") << "\n";
+  fs::remove_all(done);
+  fs::rename(partial, done);
+  performance["descriptors_seconds"] = seconds_since(started);
   return std::nullopt;
 }
 

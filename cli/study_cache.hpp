@@ -80,6 +80,19 @@ class StudyCache {
                                     const fs::path& executable, fs::path& folder,
                                     json& performance);
 
+  /// What the program's Locality Descriptors depend on: the proposer's on the trace (its key),
+  /// or the contents of the program's own file.
+  std::string descriptors_key(const StudyProgramSpec& program, const std::string& trace) const;
+
+  /// The program's Locality Descriptors in the cache (descriptors-KEY/descriptors.json): its
+  /// own file, checked and copied (so that a changed file is a new path, which the sweeps'
+  /// resume tells apart), or `memcarlo descriptors` run on its trace (`trace_folder`) when
+  /// missing; `about` gets the file, where it came from and how many descriptors it holds.
+  std::optional<StageFailure> descriptors(const StudyProgramSpec& program,
+                                          const std::string& trace_key,
+                                          const fs::path& trace_folder, json& about,
+                                          json& performance);
+
  private:
   void progress(const std::string& program, const std::string& stage) const {
     progress_(program, stage);

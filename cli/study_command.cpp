@@ -101,13 +101,18 @@ class StudyRun {
   /// True when every program ran.
   bool write_reports(double wall_seconds) {
     std::vector<reports::StudyProgram> programs;
+    std::vector<json> descriptors;  // per program: the descriptor file its points ran with
     json totals = {{"build_seconds", 0.0}, {"trace_seconds", 0.0}, {"simulate_seconds", 0.0}};
+    if (spec_.wants_descriptors()) {
+      totals["descriptors_seconds"] = 0.0;
+    }
     for (const StudyProgramSpec& spec : spec_.programs) {
       reports::StudyProgram program;
       program.name = spec.name;
       program.path = spec.path;
       program.note = spec.note;
       const fs::path dir = out_ / "programs" / spec.name;
+      descriptors.emplace_back();
       json status;
       try {
         status = json::parse(read_file(dir / "status.json"));
@@ -121,9 +126,10 @@ class StudyRun {
                          "with --resume)";
       } else {
         program.performance = status["performance"];
-        for (const char* key : {"build_seconds", "trace_seconds", "simulate_seconds"}) {
-          totals[key] = totals[key].get<double>() + program.performance.value(key, 0.0);
+        for (auto total = totals.begin(); total != totals.end(); ++total) {
+          *total = total->get<double>() + program.performance.value(total.key(), 0.0);
         }
+        descriptors.back() = status.value("descriptors", json());
         if (status["status"] != "ok") {
           program.failed_stage = status.value("stage", "unknown");
           program.reason = status.value("reason", "");
@@ -142,7 +148,8 @@ class StudyRun {
     totals["threads"] = options_.threads;
     reports::StudyInputs inputs = spec_.inputs;
     inputs.suite_root = root_.string();
-    const nlohmann::ordered_json study = reports::study_json(inputs, programs, totals);
+    nlohmann::ordered_json study = reports::study_json(inputs, programs, totals);
+    add_descriptors(study, descriptors);
     const std::string text = study.dump(2);
     write_output(out_ / "study.json", text + "\n", "study report");
     std::ostringstream csv;
@@ -165,6 +172,33 @@ class StudyRun {
     std::size_t count = 0;
     Clock::time_point started;
   };
+
+  /// The Locality Descriptors of the report: "descriptors": "propose" on the points that ask,
+  /// and per program the file they ran with ("file", "from": proposed or program, "count",
+  /// "points": point -> the file, or null for a point that runs without).
+  void add_descriptors(nlohmann::ordered_json& study, const std::vector<json>& descriptors) const {
+    if (!spec_.wants_descriptors()) {
+      return;
+    }
+    for (std::size_t p = 0; p < spec_.inputs.points.size(); ++p) {
+      if (spec_.point_descriptors[p]) {
+        study["points"][p]["descriptors"] = "propose";
+      }
+    }
+    for (std::size_t i = 0; i < descriptors.size(); ++i) {
+      if (!descriptors[i].is_object()) {
+        continue;
+      }
+      nlohmann::ordered_json about = descriptors[i];
+      nlohmann::ordered_json points = nlohmann::ordered_json::object();
+      for (std::size_t p = 0; p < spec_.inputs.points.size(); ++p) {
+        points[spec_.inputs.points[p].name] =
+            spec_.point_descriptors[p] ? nlohmann::ordered_json(about["file"]) : nullptr;
+      }
+      about["points"] = std::move(points);
+      study["programs"][i]["descriptors"] = std::move(about);
+    }
+  }
 
   void write_output(const fs::path& path, const std::string& text, const std::string& what) {
     std::ofstream out(path);
@@ -204,14 +238,23 @@ class StudyRun {
   /// What a program's stored outcome was made from: its trace, the points, trials and seed.
   json fingerprint(const StudyProgramSpec& program) const {
     json points = json::array();
-    for (const auto& point : spec_.inputs.points) {
+    for (std::size_t p = 0; p < spec_.inputs.points.size(); ++p) {
+      const auto& point = spec_.inputs.points[p];
       points.push_back({point.name, point.preset, point.set});
+      if (spec_.point_descriptors[p]) {  // only then: other studies keep their fingerprints
+        points.back().push_back("descriptors");
+      }
     }
-    return {{"trace", cache_.trace_key(program, cache_.build_key(program))},
-            {"points", points},
-            {"baseline", spec_.inputs.baseline},
-            {"trials", spec_.inputs.trials},
-            {"seed", spec_.inputs.seed}};
+    const std::string trace = cache_.trace_key(program, cache_.build_key(program));
+    json print = {{"trace", trace},
+                  {"points", points},
+                  {"baseline", spec_.inputs.baseline},
+                  {"trials", spec_.inputs.trials},
+                  {"seed", spec_.inputs.seed}};
+    if (spec_.wants_descriptors()) {
+      print["descriptors"] = cache_.descriptors_key(program, trace);
+    }
+    return print;
   }
 
   std::optional<StageFailure> check(const StudyProgramSpec& program, const fs::path& folder) {
@@ -238,8 +281,10 @@ class StudyRun {
     return std::nullopt;
   }
 
+  /// `descriptors`: the file of the points that ask for descriptors (empty when none asks).
   std::optional<StageFailure> simulate(const StudyProgramSpec& program, const fs::path& trace,
-                                       const fs::path& dir, json& performance) {
+                                       const fs::path& descriptors, const fs::path& dir,
+                                       json& performance) {
     progress(program.name, "simulate");
     const auto started = Clock::now();
     json points = json::array();
@@ -253,6 +298,9 @@ class StudyRun {
       json point = {{"base", study_points[p].preset}};
       for (const auto& [key, value] : study_points[p].set) {
         point[key] = value;
+      }
+      if (spec_.point_descriptors[p]) {
+        point["ldesc.descriptors"] = descriptors.string();
       }
       points.push_back(point);
     }
@@ -305,18 +353,24 @@ class StudyRun {
     std::optional<StageFailure> failure;
     fs::path executable;
     fs::path folder;
+    json descriptors;  // the file the points that ask for descriptors run with
     const std::string build_hash = cache_.build_key(program);
+    const std::string trace_hash = cache_.trace_key(program, build_hash);
     try {
       failure = cache_.build(program, build_hash, executable, performance);
       if (!failure) {
-        failure = cache_.trace(program, cache_.trace_key(program, build_hash), executable, folder,
-                               performance);
+        failure = cache_.trace(program, trace_hash, executable, folder, performance);
       }
       if (!failure) {
         failure = check(program, folder);
       }
+      if (!failure && spec_.wants_descriptors()) {
+        failure = cache_.descriptors(program, trace_hash, folder, descriptors, performance);
+      }
       if (!failure) {
-        failure = simulate(program, folder / "trace.mct", dir, performance);
+        failure = simulate(program, folder / "trace.mct",
+                           descriptors.is_object() ? descriptors["file"].get<std::string>() : "",
+                           dir, performance);
       }
     } catch (const fs::filesystem_error& e) {
       failure = StageFailure{"files", e.what()};
@@ -324,17 +378,31 @@ class StudyRun {
     json status = {{"fingerprint", print},
                    {"status", failure ? "failed" : "ok"},
                    {"performance", performance}};
+    if (descriptors.contains("count")) {  // made (or found), whatever became of the sweep
+      // Relative to the output folder when under it (the default cache), else as it is.
+      const fs::path file = descriptors["file"].get<std::string>();
+      const fs::path relative = file.lexically_relative(out_);
+      if (!relative.empty() && *relative.begin() != "..") {
+        descriptors["file"] = relative.string();
+      }
+      status["descriptors"] = descriptors;
+    }
     if (failure) {
       // Paths under the output folder relative to it, so that a study's report reads the same
       // wherever its folder is (and its shards ran).
       status["stage"] = failure->stage;
-      status["reason"] =
-          replace_all(replace_all(failure->reason, cache_.folder().string() + "/", "cache/"),
-                      out_.string() + "/", "");
+      status["reason"] = relative_to_output(failure->reason);
     }
     write_atomically(dir / "status.json", status.dump(2) + "\n");
     report_line(program, status);
     return !failure;
+  }
+
+  /// Paths under the output folder relative to it, so that a study's report reads the same
+  /// wherever its folder is (and its shards ran).
+  std::string relative_to_output(const std::string& text) const {
+    return replace_all(replace_all(text, cache_.folder().string() + "/", "cache/"),
+                       out_.string() + "/", "");
   }
 
   void report_line(const StudyProgramSpec& program, const json& status, bool resumed = false) {
@@ -361,6 +429,9 @@ class StudyRun {
       simulate << p.value("simulate_seconds", 0.0);
       std::cerr << "ok (" << (resumed ? "kept from the earlier run: " : "")
                 << stage("build", "build_cached") << ", " << stage("trace", "trace_cached")
+                << (p.contains("descriptors_cached")
+                        ? ", " + stage("descriptors", "descriptors_cached")
+                        : std::string())
                 << ", simulate " << simulate.str() << " s)\n";
     } else {
       std::cerr << "failed at " << status.value("stage", "?") << ": " << status.value("reason", "")
@@ -468,7 +539,10 @@ void add_study_command(CLI::App& app) {
       "with memcarlo-cc and trace it once (both kept under the output folder, keyed by a hash of "
       "the sources, flags, arguments and memcarlo's version, and reused), check its output, "
       "simulate it under every point of the study (common random numbers: paired differences "
-      "from the baseline point), and write study.json, study.csv and study.html (per program "
+      "from the baseline point; a point that says \"descriptors\": \"propose\" runs with the "
+      "program's Locality Descriptors, proposed once from its trace by memcarlo descriptors and "
+      "cached, or the program's own \"descriptors\" file), and write study.json, study.csv and "
+      "study.html (per program "
       "and point the metrics with 95% intervals, the average over programs with its interval). "
       "A program that fails is reported with its stage and reason; the exit status is 1 when "
       "any failed");

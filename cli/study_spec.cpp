@@ -176,7 +176,7 @@ StudySpec read_study(const std::string& path) {
     if (!point.is_object()) {
       r.fail(place, "expected an object, found " + point.dump());
     }
-    r.only(point, place, {"name", "preset", "set", "baseline"});
+    r.only(point, place, {"name", "preset", "set", "baseline", "descriptors"});
     reports::StudyPointSpec parsed;
     parsed.name = r.text(point, place, "name", true);
     parsed.preset = r.text(point, place, "preset", true);
@@ -200,6 +200,22 @@ StudySpec read_study(const std::string& path) {
         ++baselines;
       }
     }
+    const std::string descriptors = r.text(point, place, "descriptors");
+    if (!descriptors.empty() && descriptors != "propose") {
+      r.fail(place + ".descriptors",
+             "expected \"propose\" (the program's own \"descriptors\" file, else those "
+             "`memcarlo descriptors` proposes from its trace), found \"" +
+                 descriptors + "\"");
+    }
+    if (!descriptors.empty()) {
+      for (const auto& [key, value] : parsed.set) {
+        if (key == "ldesc.descriptors") {
+          r.fail(place + ".set.ldesc.descriptors",
+                 "the point also says \"descriptors\": \"propose\"; give one or the other");
+        }
+      }
+    }
+    spec.point_descriptors.push_back(!descriptors.empty());
     // The hierarchy of every point now, so that a bad key stops the study before it builds.
     std::vector<std::string> overrides;
     for (const auto& [key, value] : parsed.set) {
@@ -232,7 +248,7 @@ StudySpec read_study(const std::string& path) {
     }
     r.only(program, place,
            {"name", "path", "sources", "include", "defines", "flags", "make", "args", "inputs",
-            "kernels", "launch", "check", "note"});
+            "kernels", "launch", "check", "descriptors", "note"});
     StudyProgramSpec parsed;
     parsed.path = r.text(program, place, "path");
     parsed.name = r.text(program, place, "name");
@@ -283,6 +299,14 @@ StudySpec read_study(const std::string& path) {
     parsed.kernels = r.text(program, place, "kernels");
     parsed.launch = r.text(program, place, "launch");
     parsed.note = r.text(program, place, "note");
+    parsed.descriptors_text = r.text(program, place, "descriptors");
+    if (!parsed.descriptors_text.empty()) {
+      std::filesystem::path file = with_study({parsed.descriptors_text}, spec.folder).front();
+      if (file.is_relative()) {
+        file = std::filesystem::path(spec.folder) / file;
+      }
+      parsed.descriptors = file.lexically_normal().string();
+    }
     if (const auto check = program.find("check"); check != program.end()) {
       const std::string check_place = place + ".check";
       if (!check->is_object()) {

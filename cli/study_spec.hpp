@@ -33,16 +33,34 @@ struct StudyProgramSpec {
   std::string launch;
   std::vector<std::string> output_contains;  // success check on the output
   std::string check_command;                 // success check: a shell command, status 0
+  // Locality Descriptors for the points that ask for them: this file (the study's {study}
+  // expanded, a relative path taken from the study's folder) instead of the proposer's.
+  std::string descriptors;
+  std::string descriptors_text;  // as the study file writes it (for the report)
   std::string note;
 };
 
 struct StudySpec {
   reports::StudyInputs inputs;  // name, description, metrics, points, baseline, trials, seed
   std::vector<StudyProgramSpec> programs;
+  // Per point (study order): the point runs with the program's Locality Descriptors
+  // ("descriptors": "propose": `memcarlo descriptors` on the program's trace, or the program's
+  // own "descriptors" file), passed as ldesc.descriptors.
+  std::vector<bool> point_descriptors;
   std::string trace_hierarchy;  // sizes the snapshot (default: the baseline's preset)
   unsigned snapshot_factor = 4;
   std::string file;
   std::string folder;  // the study file's folder ({study} in commands)
+
+  /// Whether any point asks for descriptors (then each program gets its file once).
+  [[nodiscard]] bool wants_descriptors() const {
+    for (const bool wanted : point_descriptors) {
+      if (wanted) {
+        return true;
+      }
+    }
+    return false;
+  }
 };
 
 /// Reads and checks `path`.

@@ -57,4 +57,32 @@ TEST(StudySpec, StudyFolderIsExpandedInIncludeFlagsAndMakeArguments) {
   fs::remove_all(fs::path(folder).parent_path());
 }
 
+TEST(StudySpec, DescriptorsAskedByPointsAndAProgramsOwnFileFromTheStudysFolder) {
+  json study =
+      study_with({{{"name", "own"}, {"sources", {"a.cu"}}, {"descriptors", "d/a.json"}},
+                  {{"name", "study"}, {"sources", {"b.cu"}}, {"descriptors", "{study}/../b.json"}},
+                  {{"name", "proposed"}, {"sources", {"c.cu"}}}});
+  study["points"].push_back(
+      {{"name", "ldesc"}, {"preset", "fermi-c2050"}, {"descriptors", "propose"}});
+  const fs::path file = write_study(study);
+  const std::string folder = fs::absolute(file).parent_path().string();
+  const memcarlo::cli::StudySpec spec = memcarlo::cli::read_study(file.string());
+  EXPECT_EQ(spec.point_descriptors, (std::vector<bool>{false, true}));
+  EXPECT_TRUE(spec.wants_descriptors());
+  EXPECT_EQ(spec.programs[0].descriptors, folder + "/d/a.json");
+  EXPECT_EQ(spec.programs[1].descriptors, fs::path(folder).parent_path().string() + "/b.json");
+  EXPECT_EQ(spec.programs[1].descriptors_text, "{study}/../b.json");
+  EXPECT_TRUE(spec.programs[2].descriptors.empty());
+  // A point cannot both ask for the proposed descriptors and set the file itself.
+  study["points"][1]["set"] = {{"ldesc.descriptors", "x.json"}};
+  try {
+    (void)memcarlo::cli::read_study(write_study(study).string());
+    ADD_FAILURE() << "read a point with descriptors and ldesc.descriptors";
+  } catch (const memcarlo::cli::UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("points[1].set.ldesc.descriptors"), std::string::npos)
+        << e.what();
+  }
+  fs::remove_all(fs::path(folder).parent_path());
+}
+
 }  // namespace

@@ -1,7 +1,8 @@
 // memcarlo study end to end on small programs of our own (tests/end_to_end/study/): two programs
 // (one build, two arguments) x three points, a program that fails to build and one that fails its
 // check; the trace cache (a new point reuses the traces, a changed flag rebuilds and retraces);
-// --resume after a SIGKILL; two shards then --resume equal to one process. The programs are built
+// --resume after a SIGKILL; two shards then --resume equal to one process; points that propose
+// Locality Descriptors. The programs are built
 // once for the whole binary (one CTest test), and each test works on a copy of that study's
 // output folder, whose cache/ holds the builds and traces.
 #include <gtest/gtest.h>
@@ -10,8 +11,10 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 #include "common/run_command.hpp"
 
@@ -75,6 +78,11 @@ CommandResult study(const fs::path& file, const fs::path& out, const std::string
   return memcarlo::test_support::run_command(kMemcarlo + " study " + file.string() +
                                              " --suite-root " + kPrograms + " -o " + out.string() +
                                              " -j 2 " + more + " 2>&1");
+}
+
+std::string read_file_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 json read_json(const fs::path& path) {
@@ -270,12 +278,121 @@ TEST(Study, AProgressLineOnATerminalOnlyAndKeptProgramsSaySo) {
   EXPECT_EQ(base_study().result.output.find("\033[K"), std::string::npos);
 }
 
+/// The descriptors-HASH folders of a study's cache, and how many of them the proposer made
+/// (those with its log).
+std::pair<std::size_t, std::size_t> descriptor_folders(const fs::path& out) {
+  std::size_t folders = 0;
+  std::size_t proposed = 0;
+  for (const auto& entry : fs::directory_iterator(out / "cache")) {
+    if (entry.path().filename().string().starts_with("descriptors-")) {
+      ++folders;
+      proposed += fs::exists(entry.path() / "descriptors.log") ? 1 : 0;
+    }
+  }
+  return {folders, proposed};
+}
+
+TEST(Study, PointsThatProposeDescriptorsGetTheProgramsFileMadeOnceAndTheOthersAreUnchanged) {
+  const fs::path out = copy_of_base("descriptors");
+  // Two points ask (the proposer must still run once per program); "wide" names its own file.
+  json with = study_file();
+  with["points"].push_back({{"name", "ldesc-cache"},
+                            {"preset", "fermi-c2050"},
+                            {"set", {{"ldesc.cache", true}}},
+                            {"descriptors", "propose"}});
+  with["points"].push_back({{"name", "ldesc-cta"},
+                            {"preset", "fermi-c2050"},
+                            {"set", {{"schedule.cta", "ldesc"}}},
+                            {"descriptors", "propose"}});
+  with["programs"][1]["descriptors"] = "{study}/wide-descriptors.json";
+  with["programs"].erase(2);  // broken: its build, tried again on every run, is not the point
+  std::ofstream(scratch() / "wide-descriptors.json") << R"({"descriptors": []})";
+  const CommandResult ran = study(write_study("descriptors.json", with), out);
+  EXPECT_EQ(ran.exit_code, 1) << ran.output;  // unchecked, as before
+  const json report = read_json(out / "study.json");
+  const json before = read_json(base_study().out / "study.json");
+  // unit: the proposer's file, made once for both points, passed to them and to no other.
+  const json& unit = program_named(report, "unit");
+  ASSERT_EQ(unit["status"], "ok") << unit.dump();
+  const json& proposed = unit["descriptors"];
+  EXPECT_EQ(proposed["from"], "proposed");
+  const std::string file = proposed["file"];
+  EXPECT_TRUE(file.starts_with("cache/descriptors-")) << file;
+  EXPECT_EQ(proposed["points"]["ldesc-cache"], file);
+  EXPECT_EQ(proposed["points"]["ldesc-cta"], file);
+  EXPECT_TRUE(proposed["points"]["base"].is_null());
+  EXPECT_FALSE(unit["performance"]["descriptors_cached"].get<bool>());
+  // gather's b[i] is its own block's (NO-REUSE); a[(i * stride) % (n * 4)] and a[i % 64] are
+  // not affine (%), so a gets none: one descriptor, the one `memcarlo descriptors` gives.
+  EXPECT_EQ(proposed["count"], 1);
+  const fs::path trace =
+      out / "cache" /
+      ("trace-" + json::parse(read_file_text(out / "programs" / "unit" /
+                                             "status.json"))["fingerprint"]["trace"]
+                      .get<std::string>()) /
+      "trace.mct";
+  const CommandResult by_hand = memcarlo::test_support::run_command(
+      kMemcarlo + " descriptors " + trace.string() + " 2>/dev/null");
+  EXPECT_EQ(read_file_text(out / file), by_hand.output);
+  const json points = read_json(out / "programs" / "unit" / "points.json");
+  std::size_t passed = 0;
+  for (const json& point : points) {
+    if (point.contains("ldesc.descriptors")) {
+      EXPECT_EQ(point["ldesc.descriptors"], (out / file).string());
+      ++passed;
+    }
+  }
+  EXPECT_EQ(passed, 2u);
+  // wide: its own file, copied into the cache, no proposer.
+  const json& wide = program_named(report, "wide")["descriptors"];
+  EXPECT_EQ(wide["from"], "program");
+  EXPECT_EQ(wide["source"], "{study}/wide-descriptors.json");
+  EXPECT_EQ(wide["count"], 0);
+  EXPECT_EQ(descriptor_folders(out), std::make_pair(std::size_t{2}, std::size_t{1}));
+  EXPECT_EQ(report["points"][3]["descriptors"], "propose");
+  // The points that do not ask are the same numbers as in the study without descriptors.
+  for (const std::string name : {"unit", "wide"}) {
+    for (const std::string point : {"base", "l1-48k", "no-l1"}) {
+      EXPECT_EQ(program_named(report, name)["results"][point],
+                program_named(before, name)["results"][point])
+          << name << " " << point;
+    }
+  }
+  // A new point reuses the proposal (no second run); a bad file of the program's own fails it
+  // at stage "descriptors", and the study goes on.
+  with["points"].push_back({{"name", "ldesc-both"},
+                            {"preset", "fermi-c2050"},
+                            {"set", {{"ldesc.cache", true}, {"schedule.cta", "ldesc"}}},
+                            {"descriptors", "propose"}});
+  std::ofstream(scratch() / "wide-descriptors.json") << R"({"descriptors": [{"size": 4}]})";
+  const CommandResult again = study(write_study("descriptors.json", with), out, "--resume");
+  EXPECT_EQ(again.exit_code, 1) << again.output;
+  const json after = read_json(out / "study.json");
+  const json& unit_after = program_named(after, "unit");
+  EXPECT_TRUE(unit_after["performance"]["descriptors_cached"].get<bool>());
+  EXPECT_EQ(unit_after["descriptors"]["points"]["ldesc-both"], file);
+  EXPECT_EQ(unit_after["results"]["ldesc-cta"], unit["results"]["ldesc-cta"]);
+  const json& wide_after = program_named(after, "wide");
+  EXPECT_EQ(wide_after["stage"], "descriptors");
+  EXPECT_NE(wide_after["reason"].get<std::string>().find("wide-descriptors.json: descriptors[0]"),
+            std::string::npos)
+      << wide_after["reason"];
+  EXPECT_EQ(descriptor_folders(out).second, 1u);
+}
+
 TEST(Study, BadStudyFileNamesThePlace) {
   json bad = study_file();
   bad["points"][1]["set"]["l1.nonsense"] = 1;
   const CommandResult result = study(write_study("bad.json", bad), scratch() / "bad");
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_NE(result.output.find("bad.json: points[1]"), std::string::npos) << result.output;
+  bad = study_file();
+  bad["points"][2]["descriptors"] = "proposed";
+  const CommandResult descriptors = study(write_study("bad_desc.json", bad), scratch() / "bad");
+  EXPECT_EQ(descriptors.exit_code, 2);
+  EXPECT_NE(descriptors.output.find("points[2].descriptors: expected \"propose\""),
+            std::string::npos)
+      << descriptors.output;
   bad = study_file();
   bad["metrics"] = {"no_such_metric"};
   const CommandResult metric = study(write_study("bad_metric.json", bad), scratch() / "bad");
