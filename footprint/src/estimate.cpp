@@ -263,18 +263,21 @@ void LaunchEstimator::estimate_range(std::size_t r) {
   const CompiledForm rest = env_.compile(relation.offset);
   std::vector<std::int64_t> rests;
   for (std::size_t b = 0; b < out_.blocks.size(); ++b) {
-    Extent start, end;
+    Extent start, end, span;  // span: the range variable's first and last values in the block
     for (const auto& [thread, range] : observed_[r].ranges[b]) {
+      widen(span, range.first);
+      widen(span, range.second);
       // k runs from P_s + c_s while k < P_e + c_e in steps of 1: the first k is P_s + c_s and
-      // the last P_e + c_e - 1 (a loop left early by `break` shows a smaller P_e).
-      widen(start, range.first - relation.primary_constant);
-      widen(end, range.second + 1 - relation.end_constant);
+      // the last P_e + c_e - 1 (a loop left early by `break` shows a smaller P_e). A count from
+      // the start (end_adds_start) ends at P_e + P_s + c_e - 1: the thread's P_s is taken off.
+      const std::int64_t thread_start = range.first - relation.primary_constant;
+      widen(start, thread_start);
+      widen(end, range.second + 1 - relation.end_constant -
+                     (relation.end_adds_start ? thread_start : 0));
     }
     starts.per_block.push_back(start);
     ends.per_block.push_back(end);
-    ranges.per_block.push_back(start.valid ? Extent{true, start.min + relation.primary_constant,
-                                                    end.max + relation.end_constant - 1}
-                                           : Extent{});
+    ranges.per_block.push_back(span);
     if (!start.valid)
       continue;
     BlockFootprint& block = out_.blocks[b];
@@ -286,8 +289,8 @@ void LaunchEstimator::estimate_range(std::size_t r) {
     }
     std::sort(rests.begin(), rests.end());
     rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
-    const std::int64_t first = start.min + relation.primary_constant;
-    const std::int64_t last = end.max + relation.end_constant - 1;
+    const std::int64_t first = span.min;
+    const std::int64_t last = span.max;
     const std::int64_t a = relation.range_coefficient;
     for (const std::int64_t base : rests) {
       if (a == 1) {

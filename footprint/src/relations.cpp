@@ -3,6 +3,7 @@
 #include "memcarlo/footprint/relations.hpp"
 
 #include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "form.hpp"
@@ -55,6 +56,59 @@ std::optional<std::pair<std::uint32_t, std::int64_t>> single_load_plus_constant(
   return std::pair{*load, form->constant};
 }
 
+/// The index form of `load` (its loads-table entry's "index"), null when it has none.
+json index_of(const tracebuf::LoadInfo& load) {
+  const json extra = json::parse(load.extra_json.empty() ? "{}" : load.extra_json, nullptr, false);
+  return extra.is_object() && extra.contains("index") ? extra["index"] : json();
+}
+
+/// Whether loads `a` and `b` read the same element in every thread: the same load, or two loads
+/// of the same array with the same affine index form (a bound that rereads the loop's start,
+/// `for (i = s[t]; i < n[t] + s[t]; ++i)`, gets its own load id).
+bool same_element(std::span<const tracebuf::LoadInfo> loads, std::uint32_t a, std::uint32_t b) {
+  if (a == b) {
+    return true;
+  }
+  const auto find = [&](std::uint32_t id) -> const tracebuf::LoadInfo* {
+    const auto it = std::find_if(loads.begin(), loads.end(),
+                                 [id](const tracebuf::LoadInfo& load) { return load.id == id; });
+    return it == loads.end() ? nullptr : &*it;
+  };
+  const tracebuf::LoadInfo* first = find(a);
+  const tracebuf::LoadInfo* second = find(b);
+  if (first == nullptr || second == nullptr || first->base != second->base) {
+    return false;
+  }
+  const json index = index_of(*first);
+  return index.is_object() && index.value("kind", std::string()) == "affine" &&
+         index == index_of(*second);
+}
+
+/// `load#n + load#s + c` (coefficients 1) where load#s reads what `start` reads: n and c.
+std::optional<std::pair<std::uint32_t, std::int64_t>> count_plus_start(
+    const std::optional<Form>& form, std::uint32_t start,
+    std::span<const tracebuf::LoadInfo> loads) {
+  if (!form || form->terms.size() != 2) {
+    return std::nullopt;
+  }
+  std::array<std::uint32_t, 2> ids{};
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Form::Term& term = form->terms[i];
+    const auto load =
+        term.coefficient == 1 && term.symbols.size() == 1 ? load_of(term.symbols[0]) : std::nullopt;
+    if (!load) {
+      return std::nullopt;
+    }
+    ids[i] = *load;
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (same_element(loads, ids[i], start) && !same_element(loads, ids[1 - i], start)) {
+      return std::pair{ids[1 - i], form->constant};
+    }
+  }
+  return std::nullopt;
+}
+
 Relation unsupported(Relation relation, std::string reason) {
   relation.kind = RelationKind::kUnsupported;
   relation.reason = std::move(reason);
@@ -62,17 +116,25 @@ Relation unsupported(Relation relation, std::string reason) {
 }
 
 /// INDIR_RANGE: an affine offset a·k + R where k's loop runs from load#s + c_s while
-/// k < load#e + c_e in steps of 1, and R names no loop variable and no load.
-Relation range_relation(Relation relation, const Induction& induction) {
+/// k < load#e + c_e (or k < load#n + load#s + c_e: a count from the start) in steps of 1, and R
+/// names no loop variable and no load.
+Relation range_relation(Relation relation, const Induction& induction,
+                        std::span<const tracebuf::LoadInfo> loads) {
   const auto start = single_load_plus_constant(induction.init);
-  const auto end = single_load_plus_constant(induction.bound);
+  auto end = single_load_plus_constant(induction.bound);
+  bool end_adds_start = false;
+  if (start && !end) {
+    end = count_plus_start(induction.bound, start->first, loads);
+    end_adds_start = end.has_value();
+  }
   const bool unit_step =
       induction.step && induction.step->terms.empty() && induction.step->constant == 1;
   if (!start || !end || !unit_step || induction.comparison != "<") {
     return unsupported(std::move(relation),
                        "loop over `" + induction.variable +
                            "` bounded by loaded values is not `for (k = load + c; k < load + c; "
-                           "++k)`");
+                           "++k)` nor `for (k = load + c; k < load + load + c; ++k)` with the "
+                           "start's load in the bound");
   }
   Form rest;
   rest.constant = relation.offset.constant;
@@ -99,6 +161,7 @@ Relation range_relation(Relation relation, const Induction& induction) {
   relation.primary_constant = start->second;
   relation.primary_end = end->first;
   relation.end_constant = end->second;
+  relation.end_adds_start = end_adds_start;
   relation.range_variable = induction.variable;
   relation.range_coefficient = coefficient;
   relation.offset = std::move(rest);
@@ -106,7 +169,7 @@ Relation range_relation(Relation relation, const Induction& induction) {
   return relation;
 }
 
-Relation relation_of(const tracebuf::LoadInfo& load) {
+Relation relation_of(const tracebuf::LoadInfo& load, std::span<const tracebuf::LoadInfo> loads) {
   Relation relation;
   relation.load = load.id;
   relation.expression = load.expression;
@@ -198,7 +261,7 @@ Relation relation_of(const tracebuf::LoadInfo& load) {
         return unsupported(std::move(relation),
                            "a loop bounded by loaded values inside other loops");
       }
-      return range_relation(std::move(relation), induction);
+      return range_relation(std::move(relation), induction, loads);
     }
   }
   if (mentions_load(relation.offset)) {
@@ -250,7 +313,7 @@ std::vector<Relation> derive_relations(std::span<const tracebuf::LoadInfo> loads
     if (load.redundant_of) {
       continue;
     }
-    out.push_back(relation_of(load));
+    out.push_back(relation_of(load, loads));
   }
   return out;
 }

@@ -172,7 +172,10 @@ std::vector<std::string> parse_command(ParseSetup setup, Side side, const std::s
       std::string("-resource-dir=") + build_config::kClangResourceDir, "-Xclang",
       "-fcuda-allow-variadic-functions", "--no-cuda-version-check",
       // C++17 removed `register`, which Clang then refuses (an error by default); nvcc accepts it.
-      "-Wno-register", side == Side::kHost ? "--cuda-host-only" : "--cuda-device-only",
+      "-Wno-register",
+      // Narrowing in a braced initializer (`uchar4 v = {a >> 24, ...}` with unsigned operands) is
+      // an error in Clang by default; nvcc only warns.
+      "-Wno-c++11-narrowing", side == Side::kHost ? "--cuda-host-only" : "--cuda-device-only",
       "--cuda-gpu-arch=" + user.gpu_arch};
   if (setup == ParseSetup::kToolkit) {
     // No -nocudalib here: with the toolkit's libdevice found, Clang also records the SDK version,

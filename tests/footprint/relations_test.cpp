@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "memcarlo/footprint/footprint.hpp"
@@ -56,6 +57,124 @@ TEST(DeriveRelations, FormsMapToTafeKinds) {
   EXPECT_EQ(relations[5].reason, "no index form in the loads table");
   EXPECT_TRUE(has_index_forms(loads));
   EXPECT_FALSE(has_index_forms(std::vector<tracebuf::LoadInfo>{plain}));
+}
+
+/// Rodinia bfs's edge loop, `for (i = nodes[tid].start; i < nodes[tid].count + nodes[tid].start;
+/// ++i) edges[i]`, as the instrumenter writes it: the bound rereads the start with a load of its
+/// own (load 2, the same element as load 0). nodes holds {start, count} pairs.
+std::vector<tracebuf::LoadInfo> count_loop_loads(const std::string& bound_start) {
+  const std::string node = R"({"kind": "affine", "root": "nodes", "unit": "elements",
+      "expression": "2*threadIdx.x + C", "terms": [{"coefficient": 2, "symbols": ["threadIdx.x"]}],
+      "constant": C, "symbols": {"threadIdx.x": "thread"}, "inductions": []})";
+  const auto node_load = [&](std::uint32_t id, const char* constant) {
+    std::string index = node;
+    for (std::size_t at; (at = index.find('C')) != std::string::npos;)
+      index.replace(at, 1, constant);
+    tracebuf::LoadInfo load = load_with_index(id, index);
+    load.base = "nodes";
+    return load;
+  };
+  std::vector<tracebuf::LoadInfo> loads = {node_load(0, "0"), node_load(1, "1"), node_load(2, "0"),
+                                           node_load(3, "1")};
+  loads.push_back(load_with_index(4, R"({"kind": "affine", "root": "edges", "unit": "elements",
+      "expression": "i", "terms": [{"coefficient": 1, "symbols": ["i"]}], "constant": 0,
+      "symbols": {"i": "induction", "load#0": "load", "load#1": "load", "load#)" +
+                                         bound_start +
+                                         R"(": "load"},
+      "inductions": [{"variable": "i", "loop_depth": 1,
+        "init": {"expression": "load#0", "terms": [{"coefficient": 1, "symbols": ["load#0"]}], "constant": 0},
+        "step": {"expression": "1", "terms": [], "constant": 1},
+        "bound": {"expression": "load#1 + load#B", "terms": [{"coefficient": 1, "symbols": ["load#1"]},
+                  {"coefficient": 1, "symbols": ["load#)" +
+                                         bound_start + R"("]}], "constant": 0},
+        "comparison": "<"}]})"));
+  loads[4].base = "edges";
+  for (tracebuf::LoadInfo& load : loads)
+    load.function = "k";
+  return loads;
+}
+
+TEST(DeriveRelations, CountFromTheStartIsAnIndirectRange) {
+  // The bound's second load reads the start (load 2: the element load 0 reads): INDIR_RANGE from
+  // load 0 with load 1 as the count.
+  const std::vector<Relation> relations = derive_relations(count_loop_loads("2"));
+  ASSERT_EQ(relations.size(), 5u);
+  EXPECT_EQ(relations[4].kind, RelationKind::kIndirectRange) << relations[4].reason;
+  EXPECT_EQ(relations[4].primary, 0u);
+  EXPECT_EQ(relations[4].primary_end, 1u);
+  EXPECT_TRUE(relations[4].end_adds_start);
+  // load#1 + load#3 (the count twice, never the start) is no range from the start.
+  const std::vector<Relation> other = derive_relations(count_loop_loads("3"));
+  EXPECT_EQ(other[4].kind, RelationKind::kUnsupported);
+  EXPECT_NE(other[4].reason.find("bounded by loaded values"), std::string::npos);
+}
+
+TEST(IndirectRangeFootprint, CountFromTheStartGivesEachBlockItsEdges) {
+  // One block of 2 threads, nodes = {start, count} = {0, 2}, {2, 3}: thread 0 reads edges 0-1,
+  // thread 1 edges 2-4. By hand: the block's estimate is edges 0-4 (bytes 0-19 of edges), the
+  // starts' extent (0, 2), the counts' (2, 3), the range variable's (0, 4); edges 5-7 are not
+  // estimated.
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("memcarlo_count_range_" + std::to_string(::getpid()) + ".mct"))
+                               .string();
+  constexpr std::uint64_t kNodes = 0x300000000, kEdges = 0x300001000;
+  {
+    tracebuf::TraceWriter writer(path, {});
+    writer.write_loads(count_loop_loads("2"));
+    writer.write_allocations(std::vector<tracebuf::Allocation>{{0, kNodes, 4 * 4, "nodes"},
+                                                               {1, kEdges, 8 * 4, "edges"}});
+    tracebuf::LaunchInfo launch;
+    launch.kernel = "k";
+    launch.grid = {1, 1, 1};
+    launch.block = {2, 1, 1};
+    launch.snapshot_block_count = 1;
+    const std::uint32_t index = writer.begin_launch(launch);
+    std::vector<tracebuf::WarpRecord> records;
+    const auto record = [&](std::uint32_t id, std::uint32_t mask, std::uint64_t a0,
+                            std::uint64_t a1) {
+      tracebuf::WarpRecord r;
+      r.static_id = id;
+      r.element_size = 4;
+      r.active_mask = mask;
+      r.addresses[0] = a0;
+      r.addresses[1] = a1;
+      records.push_back(r);
+    };
+    for (std::uint32_t id = 0; id < 4; ++id)  // start, count, start, count of each thread
+      record(id, 0b11, kNodes + 4 * (id % 2), kNodes + 4 * (2 + id % 2));
+    record(4, 0b11, kEdges + 0, kEdges + 4 * 2);
+    record(4, 0b11, kEdges + 4, kEdges + 4 * 3);
+    record(4, 0b10, 0, kEdges + 4 * 4);
+    writer.write_warp_records(index, 0, 0, records);
+    writer.finish();
+  }
+  const auto reader = tracebuf::TraceReader::open(path);
+  const LaunchFootprint fp = launch_footprint(reader, 0);
+  ASSERT_EQ(fp.relations.size(), 5u);
+  EXPECT_TRUE(fp.relations[4].fallback.empty()) << fp.relations[4].fallback;
+  std::vector<ByteRange> edges;
+  for (const ByteRange& range : fp.blocks[0].estimated) {
+    if (range.begin >= kEdges)
+      edges.push_back(range);
+  }
+  EXPECT_EQ(edges, (std::vector<ByteRange>{{kEdges, kEdges + 5 * 4}}));
+  const auto extent = [&](std::uint32_t primary) -> Extent {
+    for (const ExtentTable& table : fp.extents) {
+      if (table.primary_load == primary && table.dependent_load == 4)
+        return table.per_block.at(0);
+    }
+    return {};
+  };
+  EXPECT_EQ(extent(0).min, 0);
+  EXPECT_EQ(extent(0).max, 2);
+  EXPECT_EQ(extent(1).min, 2);
+  EXPECT_EQ(extent(1).max, 3);
+  const auto range = std::find_if(fp.index_ranges.begin(), fp.index_ranges.end(),
+                                  [](const ExtentTable& table) { return table.primary_load == 4; });
+  ASSERT_NE(range, fp.index_ranges.end());
+  EXPECT_EQ(range->per_block.at(0).min, 0);
+  EXPECT_EQ(range->per_block.at(0).max, 4);
+  std::filesystem::remove(path);
 }
 
 /// `a[blockIdx.x * n + k]` for k = 0, 4, ... < n (the instrumenter's loop_constant_stride form),

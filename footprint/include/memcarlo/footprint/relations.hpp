@@ -55,12 +55,15 @@ struct Relation {
   std::vector<std::pair<std::string, std::string>> symbol_kinds;  // symbol -> kind, sorted
   // INDIR: R(r) = {m·P[r] + c}; the load `primary` reads P[r].
   // INDIR_RANGE: R = {k | P_s[r_s] + c_s <= k < P_e[r_e] + c_e}; `primary` reads P_s[r_s] and
-  // `primary_end` P_e[r_e]; the offset is range_coefficient · k + offset.
+  // `primary_end` P_e[r_e]; the offset is range_coefficient · k + offset. With
+  // `end_adds_start` the end is a count from the start, P_e[r_e] + P_s[r_s] + c_e (Rodinia bfs:
+  // `for (i = start; i < no_of_edges + start; i++)`), and `primary_end` reads the count.
   std::uint32_t primary = 0;
   std::uint32_t primary_end = 0;
   std::int64_t primary_coefficient = 1;  // m (INDIR)
   std::int64_t primary_constant = 0;     // c (INDIR), c_s (INDIR_RANGE)
   std::int64_t end_constant = 0;         // c_e (INDIR_RANGE)
+  bool end_adds_start = false;           // INDIR_RANGE: the end is P_e + P_s + c_e
   std::string range_variable;            // k (INDIR_RANGE)
   std::int64_t range_coefficient = 1;
   /// kUnsupported: why (the estimate then takes the whole array, paper §4.4).
