@@ -359,8 +359,8 @@ class SmL1 {
   /// A demand access of slot `slot` found way `at`: if a prefetch filled it, the access is
   /// covered, and the prefetch (counted to the load that triggered it) was useful, and late if
   /// its data has not arrived.
-  void used_prefetched_way(const L1View& l1, std::uint32_t sm, std::size_t at, std::uint32_t slot,
-                           std::uint64_t clock) {
+  MEMCARLO_HOT void used_prefetched_way(const L1View& l1, std::uint32_t sm, std::size_t at,
+                                        std::uint32_t slot, std::uint64_t clock) {
     if ((bits_of(l1.flags[at]) & kPrefetchedWay) != 0) {
       unused_prefetch_left(sm);
       if ((hooks_ & prefetch::AnyPrefetcher::kSeesPrefetchUse) != 0) {

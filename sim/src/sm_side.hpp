@@ -60,17 +60,16 @@ class SmSideOf final : public SmSide, private SmL1<L1Policy, Prefetcher, Layer> 
     SmState& m = this->s_.sms[sm];
     m.misses.advance_to(epoch_index);
     std::uint64_t clock = std::max(m.clock, epoch_start);
-    Residency& residency = this->residency_;
-    const std::uint32_t slots = residency.slots();
+    const std::uint32_t slots = this->residency_.slots();
     while (clock < epoch_end) {
       std::uint64_t earliest = kPendingFill;
-      const std::uint32_t chosen = residency.pick(sm, m.round_robin, clock, earliest);
+      const std::uint32_t chosen = this->residency_.pick(sm, m.round_robin, clock, earliest);
       if (chosen == kNoWarp) {
         clock = earliest < epoch_end ? earliest : epoch_end;
         continue;
       }
       clock = issue_warp(sm, chosen, clock, epoch_end);
-      residency.refresh(sm, chosen);
+      this->residency_.refresh(sm, chosen);
       m.round_robin = chosen + 1 == slots ? 0 : chosen + 1;
     }
     m.clock = clock;
@@ -83,13 +82,12 @@ class SmSideOf final : public SmSide, private SmL1<L1Policy, Prefetcher, Layer> 
   std::uint64_t issue_warp(std::uint32_t sm, std::uint32_t slot, std::uint64_t clock,
                            std::uint64_t epoch_end) {
     SmState& m = this->s_.sms[sm];
-    Residency& residency = this->residency_;
-    WarpSlot& w = residency.warp(sm, slot);
+    WarpSlot& w = this->residency_.warp(sm, slot);
     for (std::uint32_t q = 0; q < this->config_.sm.warp_quantum; ++q) {
       const Bulk& bulk = this->trace_.bulks[w.bulk];
       if (bulk.barriers > 0 && w.barrier_bulk != w.bulk) {
         w.barrier_target = w.barriers_passed + bulk.barriers;
-        residency.release_barriers(sm, w.block_slot, clock);
+        this->residency_.release_barriers(sm, w.block_slot, clock);
         if (w.barrier_target != w.barriers_passed) {
           return clock;  // waits for the rest of its block
         }
@@ -103,7 +101,7 @@ class SmSideOf final : public SmSide, private SmL1<L1Policy, Prefetcher, Layer> 
       ++w.bulk;
       if (w.bulk == w.bulk_end) {
         w.live = false;
-        residency.warp_finished(sm, w.block_slot, clock);
+        this->residency_.warp_finished(sm, w.block_slot, clock);
         return clock;
       }
       if (bulk.has_loads || w.pending != 0 || w.ready_time > clock) {
