@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "ldesc/l1_roles.hpp"
+#include "ldesc/cache_layer.hpp"
 #include "numa.hpp"
 #include "run_trial.hpp"
 
@@ -57,10 +57,14 @@ std::uint32_t untraced_line_capacity(const HierarchyConfig& config) {
   return static_cast<std::uint32_t>(std::min<std::uint64_t>(l1_ways + l2_lines + 65536, 1u << 30));
 }
 
-bool uses_ldesc_cache(const CompiledTrace& trace, const HierarchyConfig& config) {
-  return config.l1.enabled && ldesc::cache_enabled(config) &&
-         std::any_of(trace.launches.begin(), trace.launches.end(),
-                     [](const LaunchTrace& launch) { return !launch.descriptors.empty(); });
+TrialResult run_trial_none(const CompiledTrace& trace, const HierarchyConfig& config,
+                           std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
+  if (ldesc::CacheLayer::wanted(trace, config)) {
+    return run_trial_ldesc_cache(trace, config, seed, trial, workspace);
+  }
+  return run_trial_sides(
+      trace, config, seed, trial, workspace, prefetch::None{config},
+      [&](const LineSpace& line_space) { return NoL1Layer(trace, config, line_space); });
 }
 
 }  // namespace detail
@@ -92,20 +96,17 @@ std::uint64_t TrialWorkspace::bytes() const {
   return total;
 }
 
-// Without a prefetcher the trial runs the `none` instantiations compiled here, alone in this
-// unit as before the prefetchers came: GCC's inliner budgets growth per translation unit, and
-// with every prefetcher's SM side beside them it inlined less of the replay's hot path (the
-// replay benchmark measured ~5 % fewer transactions per second). The prefetchers' SM sides are
-// compiled in trial_prefetching.cpp.
+// Without a prefetcher the trial runs the `none` SM sides compiled here, alone in this unit as
+// before the prefetchers came: GCC's inliner budgets growth per translation unit, and with the
+// prefetching SM sides beside them it inlined less of the replay's hot path (the replay
+// benchmark measured ~5 % fewer transactions per second). The prefetching SM sides are compiled
+// in trial_prefetching.cpp, the ldesc.cache ones in trial_ldesc_cache.cpp.
 TrialResult run_trial(const CompiledTrace& trace, const HierarchyConfig& config,
                       std::uint64_t seed, std::uint64_t trial, TrialWorkspace& workspace) {
   if (config.prefetch.policy != prefetch::None::kName) {
     return detail::run_trial_prefetching(trace, config, seed, trial, workspace);
   }
-  if (detail::uses_ldesc_cache(trace, config)) {
-    return detail::run_trial_ldesc_cache(trace, config, seed, trial, workspace);
-  }
-  return run_trial_with<prefetch::List<prefetch::None>>(trace, config, seed, trial, workspace);
+  return detail::run_trial_none(trace, config, seed, trial, workspace);
 }
 
 }  // namespace memcarlo::sim

@@ -118,10 +118,28 @@ struct DrawingPrefetcher {
   }
 };
 
-// none and the test prefetchers only: each prefetcher of the list is 3 SM sides compiled here
-// (one per inlined L1 policy), and these tests run no built-in prefetcher.
+/// Asks for five lines 1 TiB above every access, though it may ask for two: the engine takes the
+/// first two (prefetcher.hpp's kMaxRequests).
+struct GreedyPrefetcher {
+  static constexpr std::string_view kName = "test-greedy";
+  static constexpr std::uint32_t kMaxRequests = 2;
+  explicit GreedyPrefetcher(const HierarchyConfig& config) : line_(config.l1.line) {}
+  void begin_launch(std::uint32_t) {}
+  template <class Sink>
+  void on_access(const prefetch::L1Access& access, Sink& sink) {
+    for (std::uint64_t i = 0; i < 5; ++i) {
+      sink.prefetch(
+          ByteAddress{value_of(access.line_address) + (std::uint64_t{1} << 40) + i * line_});
+    }
+  }
+  std::uint64_t line_;
+};
+
+// none and the test prefetchers only: each prefetcher of the list is a box compiled here
+// (any_prefetcher.hpp; the SM sides are the library's), and these tests run no built-in one.
 using TestPrefetchers =
-    prefetch::List<prefetch::None, UselessPrefetcher, NextLinePrefetcher, DrawingPrefetcher>;
+    prefetch::List<prefetch::None, UselessPrefetcher, NextLinePrefetcher, DrawingPrefetcher,
+                   GreedyPrefetcher>;
 
 TrialResult run_with(const std::string& path, const HierarchyConfig& config,
                      std::uint64_t trial = 0) {
@@ -321,6 +339,15 @@ TEST(Prefetcher, ANextLinePrefetcherIsUsefulAndItsPrefetchedFlagCountsEachWayOnc
   // Without a prefetcher the group is absent.
   const TrialResult none = run_with(path, tiny_l1());
   EXPECT_FALSE(none.groups[counter_group_index(kPrefetchGroup)].enabled());
+}
+
+TEST(Prefetcher, AnAccessGetsAtMostKMaxRequestsPrefetchesTheRestAreIgnored) {
+  const TrialResult r = run_with(two_passes_over_eight_lines(), tiny_l1("test-greedy"));
+  ASSERT_EQ(r.overall.l1_accesses, 16u);
+  // Every prefetch the engine takes is issued, redundant or dropped: 2 per access, not 5.
+  EXPECT_EQ(prefetch_total(r, "issued") + prefetch_total(r, "redundant") +
+                prefetch_total(r, "dropped"),
+            32u);
 }
 
 TEST(RandomStreams, APrefetchersOwnDrawsLeaveEveryOtherMechanismsDrawsAlone) {

@@ -175,7 +175,7 @@ TEST(SnakeTrial, ARandomGatherTrainsNothingThrottlesAndKeepsTheHitRatio) {
     config.prefetch.policy = std::string(ThrottleWatchingSnake::kName);
     config.params.set("prefetch.snake.peak_bytes_per_cycle", "16");
     ThrottleWatchingSnake::throttled = 0;
-    // A list of the watcher alone: the built-in prefetchers' SM sides are not compiled here.
+    // A list of the watcher alone: only its box is compiled here (the SM sides are the library's).
     (void)run_trial_with<prefetch::List<ThrottleWatchingSnake>>(compiled, config, 7, trial,
                                                                 workspace);
     EXPECT_GT(ThrottleWatchingSnake::throttled, 0u) << trial;

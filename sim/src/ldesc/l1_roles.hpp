@@ -78,8 +78,7 @@ class RangeTable {
 
 /// The L1 side of ldesc.cache for one trial: per traced line its role in the current launch,
 /// per (SM, set) the soft-pinned ways (hard-pinned ways are the cache's own pinned masks), and
-/// per SM when its timer next unpins. Used by the SM sides whose L1Admission is not kOff
-/// (sm_side.hpp).
+/// per SM when its timer next unpins. Used by the L1 layer of ldesc.cache (cache_layer.hpp).
 class L1Priorities {
  public:
   explicit L1Priorities(const HierarchyConfig& config);

@@ -181,8 +181,9 @@ class PrivateCaches {
     /// the unpinned ways, whose line leaves. The way's sector mask and fill time are the
     /// caller's to set; its flags are cleared. Returns its cell, or kNoCell when every way is
     /// pinned (the line is not cached). With kNoteEvicted, *evicted_flags gets the flags of the
-    /// line that left (none when the way was invalid).
-    template <bool kNoteEvicted = false>
+    /// line that left (none when the way was invalid). Without kPins (no L1 layer that pins:
+    /// l1_layer.hpp) the set's pinned mask is not read: it is empty.
+    template <bool kNoteEvicted = false, bool kPins = true>
     MEMCARLO_HOT std::size_t fill(std::uint32_t instance, std::uint32_t set, std::uint32_t line,
                                   Holder h, RandomStream& random,
                                   WayFlags* evicted_flags = nullptr) const {
@@ -193,7 +194,7 @@ class PrivateCaches {
         way = static_cast<std::uint32_t>(std::countr_zero(set_masks.invalid));
         masks[global_set].invalid = set_masks.invalid & (set_masks.invalid - 1);
         policy.on_fill(global_set, way);
-      } else if (set_masks.pinned != 0) [[unlikely]] {
+      } else if (kPins && set_masks.pinned != 0) [[unlikely]] {
         way = policy.replace_excluding(global_set, set_masks.pinned, random);
         if (way == kNoWay) {
           return kNoCell;

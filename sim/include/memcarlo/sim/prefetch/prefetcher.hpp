@@ -1,6 +1,7 @@
 // GPU prefetching in the L1 as a policy. The prefetcher is the one policy that acts on every L1
-// access, so it is a template parameter of the SM side of the replay (like the replacement
-// policies), chosen once per trial; `None` compiles to nothing.
+// access, chosen once per trial; `None` compiles to nothing (an SM side without prefetch code),
+// every other one is boxed (sim/src/any_prefetcher.hpp: its hooks inline into its Boxed<P>, which
+// builds the L1Access, and the one prefetching SM side calls the box).
 //
 // Contract of a prefetcher type P:
 //   static constexpr std::string_view kName          its prefetch.policy name
@@ -35,8 +36,8 @@
 //
 // The L1's storage hooks (optional, for a prefetcher that manages where lines go in the L1, as
 // hardware at the L1 can: Snake's decoupled storage). Each is found at compile time (the
-// concepts below); the SM side of a prefetcher without it neither calls it nor computes its
-// arguments, so its code is as without the hooks. Sets and ways are the L1's of the launch (an
+// concepts below); for a prefetcher without it the SM side neither calls it nor computes its
+// arguments (one test of the box's hooks() per fill). Sets and ways are the L1's of the launch (an
 // adaptive L1 loses the ways its carveout takes); they are called only while kMaxRequests > 0.
 //   template <class Evict>
 //   void before_fill(const L1Set& set, Evict& evict)

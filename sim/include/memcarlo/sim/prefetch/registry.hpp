@@ -1,7 +1,7 @@
 // The GPU prefetcher registry (hierarchy key prefetch.policy): a list of types, one entry per
-// prefetcher, that the trial turns into one SM-side instantiation per (L1 replacement policy,
-// prefetcher). Policies that only decide per launch (CTA schedulers, placements) stay out of
-// template lists, so the instantiations grow as L1 policies x prefetchers and no faster.
+// prefetcher. The trial runs none through its own SM sides and boxes every other one
+// (sim/src/any_prefetcher.hpp: Boxed<P>, P's hooks inlined into its box), so a prefetcher adds
+// a box and no SM-side instantiation.
 // The built-in list is prefetch::BuiltIn (sim/src/prefetch/builtin.hpp: every header of that
 // folder, listed by the build); a test or a tool adds a prefetcher with BuiltIn::With<Extra>
 // (one line) and runs trials
