@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages memcarlo builds and tests with (skips apt when all are there).
-# libjs-chart.js is built into the HTML reports; chromium and zlib1g-dev run their browser test;
-# python3 makes the table of scripts/example-sweep.sh (tested); libfuzzer-16-dev and
-# libclang-rt-16-dev build the fuzzers with clang-16 (scripts/fuzz.sh).
+# libjs-chart.js is built into the HTML reports; chromium and zlib1g-dev run their browser test
+# (zlib1g-dev is also one of LLVM's CMake dependencies); liblzma-dev reads compressed Accel-Sim
+# traces (the demo does not build that part); python3 makes the table of scripts/example-sweep.sh
+# (tested); libfuzzer-16-dev and libclang-rt-16-dev build the fuzzers with clang-16
+# (scripts/fuzz.sh).
 #   --demo   only what scripts/demo.sh builds and runs (no test, browser, MPI or fuzzing packages)
 set -euo pipefail
 # What `memcarlo profile` needs: the libraries, the Clang-based instrumenter and the HTML page.
 packages=(
   cmake ninja-build g++ pkg-config
   libtbb-dev libeigen3-dev libboost-dev libboost-context-dev nlohmann-json3-dev libcli11-dev
-  liblzma-dev libclang-16-dev llvm-16-dev clang-16 libjs-chart.js zlib1g-dev
+  libclang-16-dev llvm-16-dev clang-16 libjs-chart.js zlib1g-dev
 )
 if [ "${1:-}" != "--demo" ]; then
   packages+=(
+    liblzma-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     libfuzzer-16-dev libclang-rt-16-dev
     chromium

@@ -51,7 +51,8 @@ count_tests() {
 stage "release build"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMEMCARLO_BUILD_TESTS=ON \
   -DMEMCARLO_BUILD_INSTRUMENTER=ON -DMEMCARLO_BUILD_CUDA_BACKEND=ON -DMEMCARLO_BUILD_BENCH=ON \
-  -DMEMCARLO_SANITIZE=OFF -DMEMCARLO_BROWSER_TESTS=ON -DMEMCARLO_WITH_MPI=ON
+  -DMEMCARLO_SANITIZE=OFF -DMEMCARLO_BROWSER_TESTS=ON -DMEMCARLO_WITH_MPI=ON \
+  -DMEMCARLO_SKIP_COMPONENTS=
 cmake --build build -j"$jobs"
 release_tests=$(count_tests build)
 echo "test.sh: ${release_tests} release tests"
