@@ -396,8 +396,8 @@ void add_footprint_command(CLI::App& app) {
       "footprint",
       "Thread address footprints (TAFE, PACT'20): for each traced block, the pages TAFE would "
       "estimate before the launch from the TAF relations derived from the loads table (affine "
-      "index -> TID_DEP, m*load+c -> INDIR, a loop from one loaded value to another -> "
-      "INDIR_RANGE; the extent tables of the primary values are recovered from the addresses they "
+      "index -> TID_DEP, m*load+c -> INDIR, a loop from one loaded value to another, or over a "
+      "loaded count from a loaded start -> INDIR_RANGE; the extent tables of the primary values are recovered from the addresses they "
       "index), against the pages the trace shows it touching. Blocks are put on modules by the "
       "CTA scheduler; every (page, module) cell of every allocation the launch uses (touches "
       "or is estimated to touch) is a true/false positive/negative; an estimate never leaves "
