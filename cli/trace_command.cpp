@@ -108,20 +108,29 @@ struct CompareTracesOptions {
   std::string expected;
   std::string actual;
   bool barriers = false;
+  bool per_lane = false;
   std::size_t max_differences = 20;
 };
 
 void run_compare_traces(const CompareTracesOptions& options) {
   const auto expected = tracebuf::TraceReader::open(options.expected);
   const auto actual = tracebuf::TraceReader::open(options.actual);
-  const auto comparison =
-      tracebuf::compare_traces(expected, actual, options.barriers, options.max_differences);
+  const auto comparison = tracebuf::compare_traces(
+      expected, actual,
+      {.compare_barriers = options.barriers,
+       .per_lane = options.per_lane,
+       .max_differences = options.max_differences});
   for (const std::string& difference : comparison.differences) {
     std::cout << difference << "\n";
   }
   std::cout << (comparison.equal() ? "traces agree: " : "traces differ: ")
             << comparison.records_compared << " records compared, " << comparison.differences.size()
-            << " differences listed, " << comparison.barrier_differences
+            << " differences listed, ";
+  if (options.per_lane) {
+    std::cout << comparison.regrouped_warps
+              << " warps grouped their lanes differently (every lane's accesses agree), ";
+  }
+  std::cout << comparison.barrier_differences
             << " records with other barrier counts ("
             << (options.barriers ? "compared" : "not compared") << ")\n";
   if (!comparison.equal()) {
@@ -146,6 +155,13 @@ void add_compare_subcommand(CLI::App& trace) {
   compare->add_flag("--barriers", options->barriers,
                     "Compare barrier counts too (the cuda backend cannot see __syncthreads, so "
                     "they are only counted by default)");
+  compare->add_flag(
+      "--per-lane", options->per_lane,
+      "Where a warp's records differ, compare each lane's own accesses in order instead: GPUs "
+      "from Volta on need not run a divergent warp's lanes together (lanes that leave a loop "
+      "early may go on before the others finish, differently from run to run), so their records "
+      "group lanes differently while every lane makes the same accesses. Such warps are counted, "
+      "not listed as differences");
   compare
       ->add_option("--max-differences", options->max_differences,
                    "Differences to list before stopping the list")

@@ -75,6 +75,24 @@ TEST(TraceCompare, ADifferentLaneAddressIsExitThreeWithItsPlace) {
       << result.output;
 }
 
+TEST(TraceCompare, PerLaneNamesTheLaneAndItsAccessAndCountsRegroupedWarps) {
+  const std::string expected = write_trace("expected-lanes.mct", 0x1000000);
+  CommandResult result = run("trace compare --per-lane " + expected + " " +
+                             write_trace("shifted-lanes.mct", 0x1000000, 4));
+  EXPECT_EQ(result.exit_code, 3) << result.output;
+  EXPECT_NE(result.output.find("launch 0 ('scale') block 0 warp 1 lane 7 access 0: expected "
+                               "{id 0, size 4, barriers 0, offset 156}, got {id 0, size 4, "
+                               "barriers 0, offset 160}"),
+            std::string::npos)
+      << result.output;
+  result = run("trace compare --per-lane " + expected + " " + expected);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("0 warps grouped their lanes differently (every lane's accesses "
+                               "agree)"),
+            std::string::npos)
+      << result.output;
+}
+
 TEST(TraceCompare, AnUnreadableTraceIsExitTwoNamingTheFile) {
   const std::string good = write_trace("good.mct", 0x1000000);
   const CommandResult result = run("trace compare " + good + " /nonexistent/gpu.mct");

@@ -16,6 +16,7 @@
 namespace {
 
 using memcarlo::tracebuf::compare_traces;
+using memcarlo::tracebuf::CompareOptions;
 using memcarlo::tracebuf::LaunchInfo;
 using memcarlo::tracebuf::LoadInfo;
 using memcarlo::tracebuf::TraceMeta;
@@ -100,6 +101,42 @@ TEST(TraceComparison, ALaneAddressOffsetAndAMissingRecordAreDifferences) {
   ASSERT_EQ(comparison.differences.size(), 1u);
   EXPECT_NE(comparison.differences[0].find("2 records expected, 1 found"), std::string::npos);
   for (const std::string& path : {expected, shifted, shorter}) {
+    std::filesystem::remove(path);
+  }
+}
+
+// A GPU that ran the half-warp write of warp 1 in two goes (Volta's independent thread
+// scheduling): two records where the host has one; per lane, the same accesses.
+TEST(TraceComparison, PerLaneARegroupedWarpAgreesAndALaneThatDiffersIsNamed) {
+  const std::string expected = write_trace("expected_split", 0x1000000, 0);
+  const std::string split = write_trace("split", 0x1000000, 0, [](auto& records) {
+    records[1].active_mask = 0xff00;
+    auto low = records[1];
+    low.active_mask = 0xff;
+    records.push_back(low);
+  });
+  const std::string moved = write_trace("moved", 0x1000000, 0, [](auto& records) {
+    records[1].active_mask = 0xff00;
+    auto low = records[1];
+    low.active_mask = 0xff;
+    low.addresses[3] += 128;
+    records.push_back(low);
+  });
+  const TraceReader reference = TraceReader::open(expected);
+  EXPECT_FALSE(compare_traces(reference, TraceReader::open(split)).equal());
+  const auto regrouped =
+      compare_traces(reference, TraceReader::open(split), CompareOptions{.per_lane = true});
+  EXPECT_TRUE(regrouped.equal()) << regrouped.differences.front();
+  EXPECT_EQ(regrouped.regrouped_warps, 1u);
+  const auto differing =
+      compare_traces(reference, TraceReader::open(moved), CompareOptions{.per_lane = true});
+  ASSERT_EQ(differing.differences.size(), 1u);
+  EXPECT_NE(differing.differences[0].find("launch 0 ('k') block 0 warp 1 lane 3 access 1: "
+                                          "expected {id 1, size 4, barriers 0, offset 140},"),
+            std::string::npos)
+      << differing.differences[0];
+  EXPECT_EQ(differing.regrouped_warps, 0u);
+  for (const std::string& path : {expected, split, moved}) {
     std::filesystem::remove(path);
   }
 }

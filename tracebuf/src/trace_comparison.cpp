@@ -2,6 +2,7 @@
 #include "memcarlo/tracebuf/trace_comparison.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -42,10 +43,45 @@ std::string describe(const RecordView& record, std::uint64_t lowest) {
   return text.str();
 }
 
+/// One access of one lane, its address relative to its static access's lowest in the launch.
+struct LaneAccess {
+  std::uint32_t static_id = 0;
+  AccessKind kind{};
+  std::uint32_t element_size = 0;
+  std::uint32_t barriers = 0;
+  std::int64_t offset = 0;
+  bool operator==(const LaneAccess&) const = default;
+};
+
+std::string describe(const LaneAccess& access) {
+  return "{id " + std::to_string(access.static_id) + ", size " +
+         std::to_string(access.element_size) + ", barriers " + std::to_string(access.barriers) +
+         ", offset " + std::to_string(access.offset) + "}";
+}
+
+/// Each lane's accesses in the order the stream gives them (its program order).
+std::array<std::vector<LaneAccess>, 32> lane_sequences(
+    const std::vector<RecordView>& records, const std::map<std::uint32_t, std::uint64_t>& lowest,
+    bool with_barriers) {
+  std::array<std::vector<LaneAccess>, 32> lanes;
+  for (const RecordView& record : records) {
+    const auto low = lowest.find(record.static_id());
+    const std::uint64_t base = low == lowest.end() ? 0 : low->second;
+    record.for_each_address([&](unsigned lane, std::uint64_t address) {
+      lanes[lane].push_back({record.static_id(), record.kind(), record.element_size(),
+                             with_barriers ? record.barriers() : 0,
+                             static_cast<std::int64_t>(address - base)});
+    });
+  }
+  return lanes;
+}
+
 class Comparer {
  public:
-  Comparer(bool compare_barriers, std::size_t max_differences)
-      : compare_barriers_(compare_barriers), max_differences_(max_differences) {}
+  explicit Comparer(const CompareOptions& options)
+      : compare_barriers_(options.compare_barriers),
+        per_lane_(options.per_lane),
+        max_differences_(options.max_differences) {}
 
   void difference(const std::string& text) {
     if (result_.differences.size() < max_differences_) {
@@ -115,18 +151,54 @@ class Comparer {
         same = e[k].active_address(lane) - e_low == a[k].active_address(lane) - a_low;
       }
       if (!same) {
-        difference(where + " record " + std::to_string(k) + ": expected " + describe(e[k], e_low) +
-                   ", got " + describe(a[k], a_low));
-        return;  // the rest of this warp is likely shifted
+        if (!per_lane_) {
+          difference(where + " record " + std::to_string(k) + ": expected " +
+                     describe(e[k], e_low) + ", got " + describe(a[k], a_low));
+          return;  // the rest of this warp is likely shifted
+        }
+        lanes(where, e, a, expected_lowest, actual_lowest);
+        return;
       }
     }
     if (e.size() != a.size()) {
+      if (per_lane_) {
+        lanes(where, e, a, expected_lowest, actual_lowest);
+        return;
+      }
       difference(where + ": " + std::to_string(e.size()) + " records expected, " +
                  std::to_string(a.size()) + " found");
     }
   }
 
+  /// The records of a warp differ: compare each lane's own accesses.
+  void lanes(const std::string& where, const std::vector<RecordView>& e,
+             const std::vector<RecordView>& a,
+             const std::map<std::uint32_t, std::uint64_t>& expected_lowest,
+             const std::map<std::uint32_t, std::uint64_t>& actual_lowest) {
+    const auto expected = lane_sequences(e, expected_lowest, compare_barriers_);
+    const auto actual = lane_sequences(a, actual_lowest, compare_barriers_);
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      const auto& x = expected[lane];
+      const auto& y = actual[lane];
+      const auto mismatch = std::mismatch(x.begin(), x.end(), y.begin(), y.end());
+      if (mismatch.first == x.end() && mismatch.second == y.end()) {
+        continue;
+      }
+      const auto n = static_cast<std::size_t>(mismatch.first - x.begin());
+      difference(where + " lane " + std::to_string(lane) + " access " + std::to_string(n) +
+                 ": expected " +
+                 (mismatch.first == x.end() ? "no more (" + std::to_string(x.size()) + " in all)"
+                                            : describe(*mismatch.first)) +
+                 ", got " +
+                 (mismatch.second == y.end() ? "no more (" + std::to_string(y.size()) + " in all)"
+                                             : describe(*mismatch.second)));
+      return;
+    }
+    ++result_.regrouped_warps;
+  }
+
   bool compare_barriers_;
+  bool per_lane_;
   std::size_t max_differences_;
   TraceComparison result_;
 };
@@ -134,8 +206,8 @@ class Comparer {
 }  // namespace
 
 TraceComparison compare_traces(const TraceReader& expected, const TraceReader& actual,
-                               bool compare_barriers, std::size_t max_differences) {
-  Comparer comparer(compare_barriers, max_differences);
+                               const CompareOptions& options) {
+  Comparer comparer(options);
   if (expected.loads().size() != actual.loads().size()) {
     comparer.difference("loads tables differ in size: " + std::to_string(expected.loads().size()) +
                         " and " + std::to_string(actual.loads().size()));
