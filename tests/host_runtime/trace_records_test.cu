@@ -35,7 +35,9 @@ static const char memcarlo_loads_table_json[] = R"json([
   {"id": 7, "function": "spaces", "expression": "*p", "kind": "read", "element_size": 4},
   {"id": 8, "function": "spaces", "expression": "counter", "kind": "atomic", "element_size": 4},
   {"id": 9, "function": "long_phase", "expression": "a[i]", "kind": "read", "element_size": 4},
-  {"id": 10, "function": "long_phase", "expression": "a[k]", "kind": "read", "element_size": 4}
+  {"id": 10, "function": "long_phase", "expression": "a[k]", "kind": "read", "element_size": 4},
+  {"id": 11, "function": "two_loops", "expression": "a[k]", "kind": "read", "element_size": 4},
+  {"id": 12, "function": "two_loops", "expression": "b[k]", "kind": "read", "element_size": 4}
 ])json";
 MEMCARLO_REGISTER_LOADS(memcarlo_tu, memcarlo_loads_table_json)
 #define PROBE(id, expression) (*memcarlo_probe(memcarlo_tu, id, &(expression)))
@@ -103,6 +105,23 @@ __global__ void long_phase(const float* a, float* out) {
     sum += PROBE(10, a[k]);
   }
   out[blockIdx.x * blockDim.x + i] = sum;  // one element per thread: blocks run in parallel
+}
+
+// Two loops in a row whose trip counts depend on the lane, as in a CSR row split into a vector
+// loop and a remainder loop: lane 0 runs the first loop once and the second twice, lane 1 the
+// first twice, lane 2 each twice and once; the other lanes neither.
+__global__ void two_loops(const float* a, const float* b, float* out) {
+  constexpr unsigned kFirst[3] = {1, 2, 2};
+  constexpr unsigned kSecond[3] = {2, 0, 1};
+  const unsigned lane = threadIdx.x;
+  float sum = 0;
+  for (unsigned k = 0; lane < 3 && k < kFirst[lane]; ++k) {
+    sum += PROBE(11, a[4 * k + lane]);
+  }
+  for (unsigned k = 0; lane < 3 && k < kSecond[lane]; ++k) {
+    sum += PROBE(12, b[4 * k + lane]);
+  }
+  out[lane] = sum;
 }
 
 /// Records of one warp of launch `launch`, in program order.
@@ -218,6 +237,32 @@ TEST_F(HostTraceRecords, KthExecutionOfEachLaneFormsTheKthWarpInstruction) {
     }
   }
   EXPECT_EQ(out.to_host()[31], 31.0f);
+}
+
+// A warp reconverges after each loop (a SIMT stack): every iteration of the first loop comes
+// before the second loop, and each lane's own accesses keep their order. Placing each record only
+// by the lowest lanes put lane 2's second first-loop access after its second-loop one.
+TEST_F(HostTraceRecords, EachLaneKeepsItsOrderWhenLanesLoopDifferentCountsInTwoLoops) {
+  DeviceArray<float> a(std::vector<float>(8, 1.0f));
+  DeviceArray<float> b(std::vector<float>(8, 2.0f));
+  DeviceArray<float> out(32);
+  memcarlo_launch("two_loops", two_loops, 1, 32, 0, 0, a.get(), b.get(), out.get());
+  const TraceReader reader = finish();
+  const auto records = warp_records(reader, 0, 0, 0);
+  const std::uint32_t first = load_id(reader, "two_loops", "a[k]");
+  const std::uint32_t second = load_id(reader, "two_loops", "b[k]");
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_EQ(records[0].static_id, first);
+  EXPECT_EQ(records[0].active_mask, 0b111u);
+  EXPECT_EQ(records[1].static_id, first);
+  EXPECT_EQ(records[1].active_mask, 0b110u);
+  EXPECT_EQ(records[1].addresses[2], reinterpret_cast<std::uint64_t>(a.get() + 6));
+  EXPECT_EQ(records[2].static_id, second);
+  EXPECT_EQ(records[2].active_mask, 0b101u);
+  EXPECT_EQ(records[3].static_id, second);
+  EXPECT_EQ(records[3].active_mask, 0b001u);
+  EXPECT_EQ(records[3].addresses[0], reinterpret_cast<std::uint64_t>(b.get() + 4));
+  EXPECT_EQ(out.to_host()[2], 4.0f);
 }
 
 TEST_F(HostTraceRecords, BarriersAreCountedOnTheNextRecordOfEachWarp) {

@@ -23,6 +23,83 @@ void TraceMerger::link_before(std::uint32_t index, std::uint32_t before) {
   }
 }
 
+const std::vector<std::uint32_t>& TraceMerger::write_order(std::size_t lane_count) {
+  order_.clear();
+  position_.assign(pending_.size(), 0);
+  for (std::uint32_t index = head_; index != kNone; index = pending_[index].next) {
+    position_[index] = static_cast<std::uint32_t>(order_.size());
+    order_.push_back(index);
+  }
+  bool kept = true;
+  for (std::size_t lane = 0; lane < lane_count && kept; ++lane) {
+    const std::vector<std::uint32_t>& records = lane_records_[lane];
+    for (std::size_t k = 1; k < records.size() && kept; ++k) {
+      kept = position_[records[k - 1]] < position_[records[k]];
+    }
+  }
+  if (kept) {
+    return order_;  // the common case: the list keeps every lane's order
+  }
+  // A topological order of the lanes' orders, taking among the records ready to be written the
+  // one first in the list. If the lanes' orders conflict (a cycle: two lanes that ran the same
+  // two instructions in opposite orders), the first record in the list not yet written goes next.
+  waiting_.assign(pending_.size(), 0);
+  for (std::size_t lane = 0; lane < lane_count; ++lane) {
+    const std::vector<std::uint32_t>& records = lane_records_[lane];
+    for (std::size_t k = 1; k < records.size(); ++k) {
+      ++waiting_[records[k]];
+    }
+  }
+  // The successors of each record: the next record of each of its lanes.
+  std::vector<std::vector<std::uint32_t>> next(pending_.size());
+  for (std::size_t lane = 0; lane < lane_count; ++lane) {
+    const std::vector<std::uint32_t>& records = lane_records_[lane];
+    for (std::size_t k = 1; k < records.size(); ++k) {
+      next[records[k - 1]].push_back(records[k]);
+    }
+  }
+  written_.assign(pending_.size(), false);
+  // Ready records by list position (a min-heap on position).
+  std::vector<std::uint32_t> ready;
+  const auto later = [&](std::uint32_t a, std::uint32_t b) { return position_[a] > position_[b]; };
+  for (const std::uint32_t index : order_) {
+    if (waiting_[index] == 0) {
+      ready.push_back(index);
+    }
+  }
+  std::make_heap(ready.begin(), ready.end(), later);
+  std::vector<std::uint32_t> result;
+  result.reserve(order_.size());
+  std::size_t first_unwritten = 0;
+  while (result.size() < order_.size()) {
+    std::uint32_t index = kNone;
+    while (!ready.empty() && index == kNone) {
+      std::pop_heap(ready.begin(), ready.end(), later);
+      index = ready.back();
+      ready.pop_back();
+      if (written_[index]) {
+        index = kNone;  // written early to break a cycle
+      }
+    }
+    if (index == kNone) {
+      while (written_[order_[first_unwritten]]) {
+        ++first_unwritten;
+      }
+      index = order_[first_unwritten];
+    }
+    written_[index] = true;
+    result.push_back(index);
+    for (const std::uint32_t successor : next[index]) {
+      if (--waiting_[successor] == 0 && !written_[successor]) {
+        ready.push_back(successor);
+        std::push_heap(ready.begin(), ready.end(), later);
+      }
+    }
+  }
+  order_ = std::move(result);
+  return order_;
+}
+
 bool TraceMerger::merge_convergent(std::span<const std::vector<LaneEvent>> lanes,
                                    std::span<const tracebuf::AccessKind> kinds,
                                    std::uint8_t& barriers, std::vector<tracebuf::WarpRecord>& out) {
@@ -72,6 +149,7 @@ void TraceMerger::merge(std::span<const std::vector<LaneEvent>> lanes,
   head_ = tail_ = kNone;
   for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
     unlinked_.clear();
+    lane_records_[lane].clear();
     for (const LaneEvent& event : lanes[lane]) {
       const std::uint32_t id = event.static_id;
       if (id >= counts_.size()) {
@@ -99,6 +177,7 @@ void TraceMerger::merge(std::span<const std::vector<LaneEvent>> lanes,
         executions_[id].push_back(index);
         unlinked_.push_back(index);
       }
+      lane_records_[lane].push_back(index);
       if (event.device) {
         pending_[index].device_mask |= 1u << lane;
         addresses_[std::size_t{index} * 32 + lane] = event.address;
@@ -114,7 +193,7 @@ void TraceMerger::merge(std::span<const std::vector<LaneEvent>> lanes,
       counts_[event.static_id] = 0;
     }
   }
-  for (std::uint32_t index = head_; index != kNone; index = pending_[index].next) {
+  for (const std::uint32_t index : write_order(lanes.size())) {
     const Pending& pending = pending_[index];
     if (pending.device_mask == 0) {
       continue;  // no lane touched device memory

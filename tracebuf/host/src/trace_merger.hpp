@@ -2,6 +2,7 @@
 // a static access by the lanes of a warp, between two barriers, is one warp instruction.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -24,7 +25,10 @@ class TraceMerger {
   /// Appends to `out`, in the warp's program order, the records formed by `lanes` (lane i's
   /// events in its program order). Record order follows the lowest lanes: the instructions a
   /// lane executes that no lower lane did go right before the next instruction it shares with
-  /// them, or at the end (so an if-branch taken by low lanes precedes the else-branch). Events at
+  /// them, or at the end (so an if-branch taken by low lanes precedes the else-branch). Every
+  /// lane's own order is kept: where that placement would put one of a lane's instructions after a
+  /// later one of the same lane (lanes that loop different counts in two loops in a row), the
+  /// records are reordered, the placement deciding between records no lane orders. Events at
   /// addresses outside device allocations are counted as matched (they are the same warp
   /// instruction) and then dropped; a record left with no lane is dropped. `barriers` is carried
   /// by the first record appended and then cleared. `kinds` maps static ids to access kinds.
@@ -45,6 +49,9 @@ class TraceMerger {
   };
 
   void link_before(std::uint32_t index, std::uint32_t before);  // before == kNone: at the end
+  /// The pending records in the order to write: the list's, unless it breaks some lane's order;
+  /// then the order that keeps every lane's and otherwise follows the list.
+  const std::vector<std::uint32_t>& write_order(std::size_t lane_count);
   /// Convergent warps (every lane executed the same accesses in the same order) need no
   /// matching: record r is the r-th event of every lane. Returns false if the lanes differ.
   bool merge_convergent(std::span<const std::vector<LaneEvent>> lanes,
@@ -61,6 +68,12 @@ class TraceMerger {
   std::vector<std::vector<std::uint32_t>> executions_;
   std::vector<std::uint32_t> counts_;  // per static id, executions seen in the current lane
   std::vector<std::uint32_t> touched_;
+  // Per lane, the pending records of its events in its order; the order's scratch space.
+  std::array<std::vector<std::uint32_t>, 32> lane_records_;
+  std::vector<std::uint32_t> order_;
+  std::vector<std::uint32_t> position_;
+  std::vector<std::uint32_t> waiting_;  // per record, its lanes' earlier records not yet written
+  std::vector<bool> written_;
   std::uint64_t dropped_events_ = 0;
 };
 
