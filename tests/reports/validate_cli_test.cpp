@@ -139,10 +139,10 @@ TEST_F(ValidateCli, ForDevicePrintsThePresetOfANvidiaSmiName) {
 }
 
 TEST_F(ValidateCli, ForDeviceExitsTwoNamingAnUnknownDevice) {
-  const CommandResult result = run("hierarchy for-device 'NVIDIA H200'");
+  const CommandResult result = run("hierarchy for-device 'NVIDIA B200'");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(
-      result.output.find("memcarlo: error: no hierarchy preset matches the device \"NVIDIA H200\""),
+      result.output.find("memcarlo: error: no hierarchy preset matches the device \"NVIDIA B200\""),
       std::string::npos)
       << result.output;
   EXPECT_NE(result.output.find("Presets: fermi-c2050, gtx480, v100"), std::string::npos)

@@ -317,7 +317,7 @@ TEST(DevicePresets, NamesAsNvidiaSmiPrintsThemFindTheirPreset) {
 }
 
 TEST(DevicePresets, OtherDevicesWithSimilarNamesMatchNothing) {
-  for (const char* name : {"NVIDIA H200", "NVIDIA GH200 480GB", "NVIDIA A10", "NVIDIA A40",
+  for (const char* name : {"NVIDIA B200", "NVIDIA GH200 480GB", "NVIDIA A10", "NVIDIA A40",
                            "NVIDIA A100X", "Tesla T4", "Tesla M2090", "GeForce GTX 480M",
                            "GeForce GTX 4800", "NVIDIA GeForce RTX 4090", "Quadro GV100", ""}) {
     EXPECT_EQ(preset_of(name), "(none)") << name;
@@ -328,6 +328,11 @@ TEST(DevicePresets, ThePcieH100CarriesANoteAndTheSxm5None) {
   EXPECT_NE(reports::preset_for_device("NVIDIA H100 PCIe")->note.find("114 SMs"),
             std::string_view::npos);
   EXPECT_TRUE(reports::preset_for_device("NVIDIA H100 80GB HBM3")->note.empty());
+  // The name an H200's driver reports (nvidia-smi on an H200, 2026-11-29).
+  const auto h200 = reports::preset_for_device("NVIDIA H200");
+  ASSERT_TRUE(h200.has_value());
+  EXPECT_EQ(h200->preset, "h100");
+  EXPECT_NE(h200->note.find("--set l2.size=60MiB"), std::string_view::npos);
 }
 
 TEST(DevicePresets, EveryPresetTheTableNamesExists) {
@@ -339,11 +344,11 @@ TEST(DevicePresets, EveryPresetTheTableNamesExists) {
 }
 
 TEST(DevicePresets, AnUnmatchedDeviceIsNamedWithTheKnownDevicesAndThePresets) {
-  const std::string message = reports::unmatched_device_message("NVIDIA H200");
-  EXPECT_EQ(message.rfind("no hierarchy preset matches the device \"NVIDIA H200\". ", 0), 0u)
+  const std::string message = reports::unmatched_device_message("NVIDIA B200");
+  EXPECT_EQ(message.rfind("no hierarchy preset matches the device \"NVIDIA B200\". ", 0), 0u)
       << message;
   EXPECT_NE(message.find("fermi-c2050 (C2050, C2070, C2075, M2050, M2070); gtx480 (GTX 480); "
-                         "v100 (V100, V100S); a100 (A100); h100 (H100 PCIE, H100)"),
+                         "v100 (V100, V100S); a100 (A100); h100 (H100 PCIE, H100, H200)"),
             std::string::npos)
       << message;
   for (const std::string& preset : memcarlo::sim::preset_names()) {

@@ -34,6 +34,7 @@ class ValidateGpuScript : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
+  fs::path dir() const { return dir_; }
   fs::path bin() const { return dir_ / "bin"; }
   fs::path ran() const { return dir_ / "ran"; }  // the fake tools append their command lines
 
@@ -121,6 +122,47 @@ TEST_F(ValidateGpuScript, HelpAndBadOptions) {
   result = run("--example spmv");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("no example is named spmv"), std::string::npos) << result.output;
+  expect_nothing_ran();
+}
+
+// The split run (--prepare here, run.sh on the GPU machine, --finish here): each step checks its
+// own needs before it builds or writes anything.
+TEST_F(ValidateGpuScript, SplitRunStepsRefuseWhatTheyCannotDo) {
+  CommandResult result = run("--prepare " + (dir() / "split").string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("--prepare needs --arch sm_XY"), std::string::npos)
+      << result.output;
+  result = run("--prepare " + (dir() / "split").string() + " --arch sm_90");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("--prepare needs --device NAME or --hierarchy"), std::string::npos)
+      << result.output;
+  result = run("--arch 90");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("--arch needs sm_XY"), std::string::npos) << result.output;
+  result = run("--arch sm_90");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("--arch and --device go with --prepare"), std::string::npos)
+      << result.output;
+  result = run("--finish " + (dir() / "split").string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find((dir() / "split" / "prepared.txt").string() +
+                               " is missing: run --prepare"),
+            std::string::npos)
+      << result.output;
+  EXPECT_FALSE(fs::exists(dir() / "split"));
+  expect_nothing_ran();
+}
+
+TEST_F(ValidateGpuScript, PrepareNeedsNvccButNoGpu) {
+  fake("cmake");
+  const CommandResult result =
+      run("--prepare " + (dir() / "split").string() + " --arch sm_90 -H h100");
+  EXPECT_EQ(result.exit_code, 1) << result.output;
+  EXPECT_EQ(result.output,
+            "validate-gpu.sh: --prepare needs what this machine lacks:\n"
+            "  - nvcc (the CUDA toolkit): not found in $NVCC, PATH or " +
+                (dir() / "no-cuda").string() + "/bin\n");
+  EXPECT_FALSE(fs::exists(dir() / "split"));
   expect_nothing_ran();
 }
 

@@ -21,7 +21,7 @@ struct DeviceModel {
 
 /// In matching order: the first row whose model the name contains decides. SM counts come from
 /// the same whitepapers as the presets (sim/src/presets.cpp).
-inline constexpr std::array<DeviceModel, 11> kDeviceModels{{
+inline constexpr std::array<DeviceModel, 12> kDeviceModels{{
     // Tesla 20-series boards with the C2050's GF100 configuration (14 SMs, 448 cores, 1.15 GHz);
     // they differ in memory size and form factor. Old drivers name the C2050 "Tesla C2050 / C2070".
     {"C2050", "fermi-c2050", ""},
@@ -42,6 +42,12 @@ inline constexpr std::array<DeviceModel, 11> kDeviceModels{{
      "the h100 preset models the H100 SXM5 (132 SMs); the H100 PCIe has 114 SMs: "
      "--set sm.count=114 models it closer"},
     {"H100", "h100", ""},
+    // H200 SXM ("NVIDIA H200"): the H100 SXM5's chip (132 SMs, compute capability 9.0, the same
+    // L1/shared array) with HBM3e; its driver reports a 60 MiB L2 (cudaDeviceProp::l2CacheSize
+    // 62914560, read on an H200 on 2026-11-29).
+    {"H200", "h100",
+     "the h100 preset models the H100 SXM5; the H200 has the same SMs and L1 but a 60 MiB L2 and "
+     "HBM3e: --set l2.size=60MiB models its L2"},
 }};
 
 /// The table row that a device name matches, or nullopt. Names are compared as sequences of
