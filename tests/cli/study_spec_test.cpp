@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
 #include "study_spec.hpp"
 
 namespace {
@@ -31,6 +32,33 @@ json study_with(const json& programs) {
   return {{"name", "shim"},
           {"points", {{{"name", "base"}, {"preset", "fermi-c2050"}, {"baseline", true}}}},
           {"programs", programs}};
+}
+
+// The studies we ship (studies/*.json) read, and every point's preset with its --set overrides
+// is a hierarchy the simulator accepts: a misspelt key fails here, not after a study's builds.
+TEST(StudySpec, EveryBundledStudyReadsAndEachOfItsPointsIsAHierarchy) {
+  std::size_t studies = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(MEMCARLO_SOURCE_DIR) / "studies")) {
+    if (entry.path().extension() != ".json") {
+      continue;
+    }
+    ++studies;
+    const memcarlo::cli::StudySpec spec = memcarlo::cli::read_study(entry.path().string());
+    EXPECT_FALSE(spec.programs.empty()) << entry.path();
+    for (std::size_t p = 0; p < spec.inputs.points.size(); ++p) {
+      const auto& point = spec.inputs.points[p];
+      std::vector<std::string> overrides;
+      for (const auto& [key, value] : point.set) {
+        overrides.push_back(key + "=" + value);
+      }
+      if (spec.point_descriptors[p]) {
+        continue;  // its descriptors file is the proposer's, made during the study
+      }
+      EXPECT_NO_THROW(memcarlo::sim::load_hierarchy(point.preset, overrides))
+          << entry.path() << " point " << point.name;
+    }
+  }
+  EXPECT_GE(studies, 7u);
 }
 
 TEST(StudySpec, StudyFolderIsExpandedInIncludeFlagsAndMakeArguments) {
