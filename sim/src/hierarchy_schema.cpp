@@ -381,6 +381,12 @@ std::vector<Parameter> build() {
               "A store hits only sectors that a store brought into the L2 or wrote before "
               "(C2050 semantics, paper 2.1); false: any valid sector",
               MEMCARLO_FIELD(l2.write_activation)),
+      choice("l2.store_miss",
+             "What a store to sectors the L2 does not hold does: write_through (the sectors are "
+             "written to DRAM and become valid; a miss, paper 2.1) or allocate (the L2 takes the "
+             "bytes without fetching the sectors and writes them back when it evicts them; "
+             "Nsight Compute counts such a store as a hit, measured on an H200)",
+             MEMCARLO_FIELD(l2.store_miss), {"write_through", "allocate"}),
       choice("l2.between_launches",
              "keep: a launch finds the L2 as the program's previous launch left it (as on the "
              "GPU; after a launch that was not replayed, it starts cold); flush: every launch "

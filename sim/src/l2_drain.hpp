@@ -40,6 +40,7 @@ class L2Drain final : public L2Side {
     weighted_random_ = config.interconnect.scheduler == "weighted_random";
     k_.back_invalidate = config.l2.inclusive && config.l1.enabled;
     k_.write_activation = config.l2.write_activation;
+    k_.store_allocates = config.l2.store_miss == "allocate";
     load_state_ahead_ = config.l2.size / config.l2.line * sizeof(SharedWay) > kResidentStateBytes;
     k_.bursts_per_sector = std::max<std::uint32_t>(1, config.l2.sector / 32);
     k_.part_shift = static_cast<std::uint32_t>(std::countr_zero(trace.l2_lines_per_l1_line));
@@ -202,6 +203,7 @@ class L2Drain final : public L2Side {
     std::uint32_t bursts_per_sector;
     bool back_invalidate;
     bool write_activation;
+    bool store_allocates;  // l2.store_miss = allocate
   };
 
   /// An L1 miss (Demand) or a prefetch. Per L2 line: a hit if every requested sector is valid;
@@ -288,7 +290,10 @@ class L2Drain final : public L2Side {
       // Write hits follow the C2050 rule when write_activation is set (paper §2.1): only
       // sectors that a store brought in or wrote take a store as a hit.
       const SectorMask present = write && k.write_activation ? state->written : state->valid;
-      const std::uint32_t present_bits = bits_of(present) & bits;
+      // l2.store_miss = allocate: the L2 takes the bytes of absent sectors without a fetch (a
+      // hit, as Nsight Compute counts it), dirty until written back at eviction.
+      const std::uint32_t present_bits =
+          write && k.store_allocates ? bits : bits_of(present) & bits;
       ++accesses;
       sectors += count;
       sector_hits += static_cast<std::uint32_t>(std::popcount(present_bits));

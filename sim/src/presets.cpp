@@ -52,6 +52,7 @@ PresetTable fermi_c2050() {
       {"l2.write_activation", true},   // paper 2.1: "stores hit in the L2 only if the
                                        // corresponding cache block has been activated via a
                                        // write request"
+      {"l2.store_miss", "write_through"},  // paper 2.1: a store miss updates memory
       {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},  // paper 3.2.2
       {"interconnect.epoch_cycles", 64},              // model constant, below l2.latency
@@ -230,6 +231,8 @@ PresetTable v100() {
       {"l2.latency", 193},             // Jia et al. 2018: L2 hit ~193 cycles
       {"l2.inclusive", false},         // assumption: no back-invalidation on Volta
       {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"l2.store_miss", "allocate"},   // measured on an H200 (docs/ncu-compare.md): ~100 % L2
+                                       // store hits after a flush; assumed for Volta and Ampere
       {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},
       {"interconnect.epoch_cycles", 64},
@@ -296,6 +299,8 @@ PresetTable a100() {
                                        // and a far partition, this is the near one
       {"l2.inclusive", false},         // assumption, as v100
       {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"l2.store_miss", "allocate"},   // measured on an H200 (docs/ncu-compare.md): ~100 % L2
+                                       // store hits after a flush; assumed for Volta and Ampere
       {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},
       {"interconnect.epoch_cycles", 64},
@@ -363,6 +368,8 @@ PresetTable h100() {
       {"l2.latency", 262},             // Luo et al. 2024: L2 hit ~262 cycles (near partition)
       {"l2.inclusive", false},         // assumption
       {"l2.write_activation", false},  // assumption: any valid sector takes a store
+      {"l2.store_miss", "allocate"},   // measured on an H200 (docs/ncu-compare.md): ~100 % L2
+                                       // store hits after a flush; assumed for Volta and Ampere
       {"l2.between_launches", "keep"},  // the L2 keeps its lines from kernel to kernel
       {"interconnect.scheduler", "weighted_random"},
       {"interconnect.epoch_cycles", 64},

@@ -148,6 +148,32 @@ TEST(L2WritePolicy, OnTheC2050AStoreHitsOnlyBlocksActivatedByAWrite) {
   EXPECT_EQ(run_one(path, fermi({"l2.write_activation=false"})).overall.l2_write_hits, 4u);
 }
 
+// l2.store_miss = allocate (the Volta-and-later presets; measured on an H200): a store to absent
+// sectors is a hit that sends nothing to DRAM; its dirty sectors go there when evicted.
+TEST(L2WritePolicy, AnAllocatingL2TakesAStoreMissAsAHitAndWritesItBackOnEviction) {
+  const std::vector<std::string> allocate = {"l2.write_activation=false", "l2.store_miss=allocate",
+                                             "l2.size=4KiB", "l2.associativity=1",
+                                             "l2.slices=1"};
+  TraceBuilder builder(1, 32);
+  const auto store = builder.add_load(AccessKind::kWrite, "a[i] = v");
+  const auto load = builder.add_load(AccessKind::kRead, "b[i]");
+  builder.coalesced(0, 0, store, 0x20000);  // 4 absent blocks: 4 hits, nothing to DRAM yet
+  builder.coalesced(0, 0, store, 0x20000);  // 4 hits
+  const auto stores_only = builder.write("l2store-allocate");
+  TrialResult r = run_one(stores_only, fermi(allocate));
+  EXPECT_EQ(r.overall.l2_writes, 8u);
+  EXPECT_EQ(r.overall.l2_write_hits, 8u);
+  EXPECT_EQ(r.overall.l2_write_sector_hits, 8u);
+  EXPECT_EQ(r.dram_writes, 0u);
+  // Reading the same L2 sets (4 KiB further, direct mapped) evicts the four dirty blocks: each
+  // is written back.
+  builder.coalesced(0, 0, load, 0x21000);
+  r = run_one(builder.write("l2store-evicted"), fermi(allocate));
+  EXPECT_EQ(r.dram_writes, 4u);
+  // The C2050 rule on the same trace: write-through misses.
+  EXPECT_EQ(run_one(stores_only, fermi({"l2.write_activation=false"})).overall.l2_write_hits, 4u);
+}
+
 TEST(L2Inclusion, ALineEvictedFromTheL2IsGoneFromEveryL1) {
   // A direct-mapped 4 KiB L2 (128 sets of 32 bytes): address 0x1000 lands in the same L2 sets as
   // 0x0 but, in the 64-way L1, next to it. Reading 0x1000 evicts 0x0 from the L2, and inclusion

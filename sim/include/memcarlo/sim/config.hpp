@@ -39,6 +39,9 @@ struct CacheConfig {
   bool inclusive = true;       // L2 only: evictions invalidate the line in every L1
   bool write_activation = false;  // L2 only: stores hit only sectors a store brought in or wrote
                                   // (Fermi, paper §2.1); else any valid sector
+  std::string store_miss = "write_through";  // L2 only: write_through (the store goes on to
+                                             // DRAM, paper §2.1) | allocate (the L2 takes the
+                                             // bytes without a fetch: a hit, written back later)
   std::string between_launches = "keep";  // L2 only: keep | flush its contents between launches
   std::uint32_t mshrs = 64;    // L1 only: outstanding line misses before the SM stalls
   // L1 only, a unified L1 / shared-memory array (Volta and later). With `adaptive`, each launch's
