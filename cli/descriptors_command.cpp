@@ -17,7 +17,9 @@
 //    runs at a pitch P are a 2-D array of rows of P elements, D-Tiles s_{d1} wide and
 //    s_{d2} / P rows high (all rows without a second dimension: histo's (X_tile, Y_len, 1));
 //  - a part that reaches outside the block's own D-Tile (a stencil's halo) is NEARBY sharing,
-//    else COACCESSED; an array no two blocks share is NO-REUSE; priority by the CTAs that share a
+//    else COACCESSED; an array no two blocks share is NO-REUSE unless its innermost loop comes
+//    back to its lines (a step under a line): then INTRA-THREAD when neighbouring threads are a
+//    line or more apart, else INTER-THREAD; priority by the CTAs that share a
 //    D-Tile (most first); stride: the pitch, or the innermost loop's step in elements.
 #include <CLI/CLI.hpp>
 
@@ -135,6 +137,40 @@ std::int64_t pitch_of(const std::vector<locality::KeyInterval>& runs) {
   return best;
 }
 
+/// The L1 line the proposer reasons about: 128 bytes on every preset (l1.line).
+constexpr std::int64_t kLineBytes = 128;
+
+/// The locality type of an array whose part no other block reads (§3.3.2). When every access
+/// of it comes back to its lines on the next iteration of its innermost loop (a step under a
+/// line), there is reuse: by the thread itself, INTRA-THREAD ("the reuse of data is by the same
+/// thread itself"), when neighbouring threads (threadIdx.x) are a line or more apart (atax's and
+/// bicg's rows), else by the warp's threads that share the lines, INTER-THREAD (gemm's C[i][j]
+/// inside the k loop). Otherwise NO-REUSE (a block's own output, written once).
+tracebuf::LocalityType unshared_type(const ArrayReads& reads) {
+  bool own_lines = true;
+  for (const locality::EvaluableLoad& load : reads.loads) {
+    if (load.loops.empty()) {
+      return tracebuf::LocalityType::kNoReuse;
+    }
+    const std::size_t inner = locality::kFirstInductionSlot + load.loops.size() - 1;
+    std::int64_t loop_step = 0;
+    std::int64_t lane_step = 0;
+    for (const auto& [slot, coefficient] : load.offset.terms) {
+      if (slot == inner) {
+        loop_step += coefficient * load.loops.back().step;
+      } else if (slot == 0) {
+        lane_step += coefficient;
+      }
+    }
+    const auto e = static_cast<std::int64_t>(load.element_size);
+    if (std::abs(loop_step) * e >= kLineBytes) {
+      return tracebuf::LocalityType::kNoReuse;
+    }
+    own_lines = own_lines && std::abs(lane_step) * e >= kLineBytes;
+  }
+  return own_lines ? tracebuf::LocalityType::kIntraThread : tracebuf::LocalityType::kInterThread;
+}
+
 /// The proposal for one array, or the reason there is none.
 struct Proposal {
   std::optional<LocalityDescriptor> descriptor;
@@ -206,8 +242,7 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
     d.shape = {static_cast<std::uint32_t>(available), 1, 1};
     d.data_tile = d.shape;
     d.compute_data_map = {1, 2, 3};
-    d.type =
-        grid.volume() > 1 ? tracebuf::LocalityType::kInterThread : tracebuf::LocalityType::kNoReuse;
+    d.type = grid.volume() > 1 ? tracebuf::LocalityType::kInterThread : unshared_type(reads);
     d.sharing = tracebuf::SharingType::kCoaccessed;
     d.stride = loop_stride;
     return {d, ""};
@@ -317,8 +352,8 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
   }
   const bool shared = d.compute_tile.volume() > 1;
   d.sharing = own_part ? tracebuf::SharingType::kCoaccessed : tracebuf::SharingType::kNearby;
-  d.type =
-      shared || !own_part ? tracebuf::LocalityType::kInterThread : tracebuf::LocalityType::kNoReuse;
+  // No other block reads the part: reuse within the block or none (unshared_type).
+  d.type = shared || !own_part ? tracebuf::LocalityType::kInterThread : unshared_type(reads);
   return {d, ""};
 }
 
@@ -541,7 +576,10 @@ void add_descriptors_command(CLI::App& app) {
       " part (the C-Tile spans them); the part one block touches gives the D-Tile (a 1-D run, or "
       "a strip of rows at a pitch: the paper's histo tile (X_tile, Y_len, 1)). A part reaching "
       "into the neighbours' tiles (a stencil's halo) is NEARBY, else COACCESSED; an array no two "
-      "blocks share (a block's own output) is NO-REUSE. Prints JSON that `memcarlo simulate "
+      "blocks share is NO-REUSE (a block's own output) unless its innermost loop comes back to "
+      "its 128-byte lines: then INTRA-THREAD when neighbouring threads are a line or more apart "
+      "(atax's rows: each thread re-reads its own), else INTER-THREAD (the warp's threads share "
+      "the lines). Prints JSON that `memcarlo simulate "
       "--descriptors FILE` reads: edit it (types, priorities) and pass it back. An array with a "
       "data-dependent or non-affine access gets no descriptor; a note on standard error says why."
       " Exit code 2 for a trace without index forms or allocations");

@@ -143,7 +143,8 @@ void add_synth_command(CLI::App& app) {
                       "spmv: random (columns anywhere) or block-diagonal (columns in the "
                       "diagonal block of the row)");
   command->add_option("--size", arguments->size,
-                      "matmul: matrix dimension N; stencil2d: side of the N x N grid");
+                      "matmul: matrix dimension N; stencil2d: side of the N x N grid; rows: "
+                      "elements per row");
   command->add_option("--block-width", arguments->block_width,
                       "matmul, stencil2d: blockDim.x (divides --threads; blockDim.y = threads / "
                       "width)");

@@ -160,6 +160,28 @@ TEST(DescriptorsCommand, Stencil2dGivesNearbyTilesOfOneBlockEach) {
   EXPECT_EQ(d[1].priority, 1u);
 }
 
+// rows, N = 64 floats a row, 4 blocks of 64 threads: thread g reads a[g*64 + k], k < 64. No
+// block shares its part (64 rows), neighbouring threads are a 256-byte row apart and k steps
+// 4 bytes: each thread re-reads each of its lines 31 times, INTRA-THREAD. With N = 16 (64-byte
+// rows) two neighbours share each line they re-read: INTER-THREAD.
+TEST(DescriptorsCommand, RowsReadByTheirOwnThreadAreIntraThreadAndSharedLinesInterThread) {
+  const std::vector<LocalityDescriptor> own =
+      proposals(synth("rows", "--pattern rows --size 64 --blocks 4 --threads 64"));
+  ASSERT_EQ(own.size(), 2u);
+  EXPECT_EQ(own[0].name, "a");
+  EXPECT_EQ(own[0].type, tracebuf::LocalityType::kIntraThread);
+  EXPECT_EQ(own[0].data_tile, (Dim3{64 * 64, 1, 1}));  // a block's 64 rows
+  EXPECT_EQ(own[0].compute_tile, (Dim3{1, 1, 1}));
+  EXPECT_EQ(own[0].stride, 1);
+  EXPECT_EQ(own[1].name, "out");
+  EXPECT_EQ(own[1].type, tracebuf::LocalityType::kNoReuse);  // written once, no loop
+  const std::vector<LocalityDescriptor> shared =
+      proposals(synth("rows16", "--pattern rows --size 16 --blocks 4 --threads 64"));
+  ASSERT_EQ(shared.size(), 2u);
+  EXPECT_EQ(shared[0].type, tracebuf::LocalityType::kInterThread);
+  EXPECT_EQ(shared[1].type, tracebuf::LocalityType::kNoReuse);
+}
+
 TEST(DescriptorsCommand, DataDependentReadsGetNoDescriptorAndANote) {
   // spmv: indices[j], val[j] (j from rowIndices[row] to rowIndices[row + 1]) and y[indices[j]]
   // depend on loaded values; rowIndices[row], rowIndices[row + 1] and the store x[row] are

@@ -69,6 +69,7 @@ const PatternDefinition& spmv_pattern();
 const PatternDefinition& matmul_pattern();
 const PatternDefinition& stencil2d_pattern();
 const PatternDefinition& chain_pattern();
+const PatternDefinition& rows_pattern();
 
 inline std::uint32_t warps_per_block(std::uint32_t threads) {
   return (threads + tracebuf::kWarpSize - 1) / tracebuf::kWarpSize;
