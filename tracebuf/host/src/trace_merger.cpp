@@ -43,61 +43,64 @@ const std::vector<std::uint32_t>& TraceMerger::write_order(std::size_t lane_coun
   // A topological order of the lanes' orders, taking among the records ready to be written the
   // one first in the list. If the lanes' orders conflict (a cycle: two lanes that ran the same
   // two instructions in opposite orders), the first record in the list not yet written goes next.
-  waiting_.assign(pending_.size(), 0);
+  // The successors of each record (the next record of each of its lanes) in one flat array.
+  const std::size_t count = pending_.size();
+  waiting_.assign(count, 0);
+  successors_begin_.assign(count + 1, 0);
   for (std::size_t lane = 0; lane < lane_count; ++lane) {
     const std::vector<std::uint32_t>& records = lane_records_[lane];
     for (std::size_t k = 1; k < records.size(); ++k) {
       ++waiting_[records[k]];
+      ++successors_begin_[records[k - 1] + 1];
     }
   }
-  // The successors of each record: the next record of each of its lanes.
-  std::vector<std::vector<std::uint32_t>> next(pending_.size());
+  for (std::size_t r = 0; r < count; ++r) {
+    successors_begin_[r + 1] += successors_begin_[r];
+  }
+  successors_.resize(successors_begin_[count]);
+  fill_.assign(successors_begin_.begin(), successors_begin_.end() - 1);
   for (std::size_t lane = 0; lane < lane_count; ++lane) {
     const std::vector<std::uint32_t>& records = lane_records_[lane];
     for (std::size_t k = 1; k < records.size(); ++k) {
-      next[records[k - 1]].push_back(records[k]);
+      successors_[fill_[records[k - 1]]++] = records[k];
     }
   }
-  written_.assign(pending_.size(), false);
-  // Ready records by list position (a min-heap on position).
-  std::vector<std::uint32_t> ready;
-  const auto later = [&](std::uint32_t a, std::uint32_t b) { return position_[a] > position_[b]; };
-  for (const std::uint32_t index : order_) {
-    if (waiting_[index] == 0) {
-      ready.push_back(index);
-    }
+  // Ready records are flagged by list position; the cursor is at or before the first ready one.
+  ready_.assign(count, 0);
+  for (std::size_t at = 0; at < count; ++at) {
+    ready_[at] = waiting_[order_[at]] == 0 ? 1 : 0;
   }
-  std::make_heap(ready.begin(), ready.end(), later);
-  std::vector<std::uint32_t> result;
-  result.reserve(order_.size());
+  written_.assign(count, false);
+  result_.clear();
+  std::size_t cursor = 0;
   std::size_t first_unwritten = 0;
-  while (result.size() < order_.size()) {
-    std::uint32_t index = kNone;
-    while (!ready.empty() && index == kNone) {
-      std::pop_heap(ready.begin(), ready.end(), later);
-      index = ready.back();
-      ready.pop_back();
-      if (written_[index]) {
-        index = kNone;  // written early to break a cycle
-      }
+  while (result_.size() < count) {
+    while (cursor < count && ready_[cursor] == 0) {
+      ++cursor;
     }
-    if (index == kNone) {
+    std::uint32_t index;
+    if (cursor < count) {
+      index = order_[cursor];
+      ready_[cursor] = 0;
+    } else {
       while (written_[order_[first_unwritten]]) {
         ++first_unwritten;
       }
-      index = order_[first_unwritten];
+      index = order_[first_unwritten];  // a cycle: break it at the list's first unwritten record
+      cursor = first_unwritten;
     }
     written_[index] = true;
-    result.push_back(index);
-    for (const std::uint32_t successor : next[index]) {
+    result_.push_back(index);
+    for (std::uint32_t e = successors_begin_[index]; e < successors_begin_[index + 1]; ++e) {
+      const std::uint32_t successor = successors_[e];
       if (--waiting_[successor] == 0 && !written_[successor]) {
-        ready.push_back(successor);
-        std::push_heap(ready.begin(), ready.end(), later);
+        const std::uint32_t at = position_[successor];
+        ready_[at] = 1;
+        cursor = std::min<std::size_t>(cursor, at);
       }
     }
   }
-  order_ = std::move(result);
-  return order_;
+  return result_;
 }
 
 bool TraceMerger::merge_convergent(std::span<const std::vector<LaneEvent>> lanes,

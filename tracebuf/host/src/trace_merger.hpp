@@ -73,6 +73,11 @@ class TraceMerger {
   std::vector<std::uint32_t> order_;
   std::vector<std::uint32_t> position_;
   std::vector<std::uint32_t> waiting_;  // per record, its lanes' earlier records not yet written
+  std::vector<std::uint32_t> successors_begin_;  // record r's successors: [begin[r], begin[r+1])
+  std::vector<std::uint32_t> successors_;
+  std::vector<std::uint32_t> fill_;
+  std::vector<std::uint8_t> ready_;  // by list position
+  std::vector<std::uint32_t> result_;
   std::vector<bool> written_;
   std::uint64_t dropped_events_ = 0;
 };
