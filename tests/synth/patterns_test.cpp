@@ -141,9 +141,10 @@ TEST_P(EveryPattern, ArraysAreAlignedAndDisjointAndTheSnapshotCoversEveryBlock) 
 INSTANTIATE_TEST_SUITE_P(Synth, EveryPattern, ::testing::ValuesIn(pattern_names()),
                          [](const auto& test) { return test.param; });
 
-TEST(Registry, ListsTheEightPatternsWithDescriptions) {
-  EXPECT_EQ(pattern_names(), (std::vector<std::string>{"stream", "stride", "gather", "reuse",
-                                                       "spmv", "matmul", "stencil2d", "chain"}));
+TEST(Registry, ListsTheNinePatternsWithDescriptions) {
+  EXPECT_EQ(pattern_names(),
+            (std::vector<std::string>{"stream", "stride", "gather", "reuse", "spmv", "matmul",
+                                      "stencil2d", "chain", "rows"}));
   for (const PatternInfo& pattern : patterns()) {
     EXPECT_FALSE(pattern.description.empty()) << pattern.name;
     EXPECT_EQ(pattern.description.find('\n'), std::string_view::npos) << pattern.name;
@@ -328,6 +329,36 @@ TEST(ReusePattern, TwoByteElementsReadEachLineTwicePerPassAndTheTailIsMasked) {
   EXPECT_EQ(records[3].mask, 0xFu);
   EXPECT_EQ(records[0].distinct_lines(), 1u);
   EXPECT_EQ(records[0].addresses.begin()->second / 128, records[1].addresses.begin()->second / 128);
+}
+
+// rows, N = 64 floats: lane l of warp w reads a[(32w + l) * 64 + k] at step k, so a record's
+// lanes are 256 bytes apart (32 lines) and a thread's addresses step 4 bytes: its line repeats
+// for 32 steps.
+TEST(RowsPattern, LanesAreARowApartAndEachThreadWalksItsOwnRow) {
+  SynthOptions options = options_for("rows");
+  options.blocks = 2;
+  options.threads = 64;
+  options.size = 64;
+  const auto reader = generate_and_open(options, "rows");
+  const std::uint32_t a = load_id(reader, "a[g * N + k]");
+  const std::uint32_t out = load_id(reader, "out[g]");
+  const std::uint64_t a_base = allocation_base(reader, "a");
+  const auto records = all_records(reader);
+  EXPECT_EQ(records.size(), 2u * 2 * (64 + 1));  // blocks x warps x (N reads + the store)
+  std::size_t k = 0;
+  for (const Record& record : records) {
+    if (record.static_id == out) {
+      EXPECT_EQ(record.distinct_lines(), 1u);
+      k = 0;
+      continue;
+    }
+    ASSERT_EQ(record.static_id, a);
+    const std::uint64_t first_thread = record.block * 64u + record.warp * 32u;
+    EXPECT_EQ(record.addresses.at(0), a_base + (first_thread * 64 + k) * 4);
+    EXPECT_EQ(record.addresses.at(1) - record.addresses.at(0), 256u);
+    EXPECT_EQ(record.distinct_lines(), 32u);
+    ++k;
+  }
 }
 
 TEST(MatmulPattern, ARowIsBroadcastAndBIsCoalesced) {
