@@ -73,5 +73,15 @@ function(memcarlo_target_defaults target)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
                                              -fno-sanitize-recover=undefined)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+    # The tests' own translation units (GoogleTest's macros, fixtures) leave out UBSan's three
+    # costliest checks for them: vptr, alignment and null. GCC spends 1.55 times the CPU time
+    # compiling tests/sim's first unity batch with them (26.0 s against 16.8 s at -Og; 15.2 s
+    # with ASan alone). Every library, the executables and the code they inline from their own
+    # .cpp files keep the whole of UBSan, and ASan catches a null dereference in tests anyway.
+    get_target_property(source_dir ${target} SOURCE_DIR)
+    string(FIND "${source_dir}/" "${PROJECT_SOURCE_DIR}/tests/" tests_prefix)
+    if(tests_prefix EQUAL 0)
+      target_compile_options(${target} PRIVATE -fno-sanitize=vptr,alignment,null)
+    endif()
   endif()
 endfunction()
