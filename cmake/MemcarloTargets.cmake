@@ -17,29 +17,30 @@ endif()
 set(MEMCARLO_OFF_HOT_PATH_FLAGS "-Og" CACHE STRING
     "Optimization flags of code off the hot path in Release builds (empty: the build type's)")
 
-# The same code is also compiled in unity batches: CMake concatenates up to
-# MEMCARLO_UNITY_BATCH_SIZE of a target's source files into one translation unit, so the headers
-# they share (GoogleTest, nlohmann/json, CLI11, Clang's) are parsed, and their templates
-# instantiated and compiled, once per batch instead of once per file. Four report tests compiled
-# at -Og cost 14.3 CPU-s as one batch against 31.8 s one by one. The price: names at namespace
-# scope must be unique across a target's files (a helper in an anonymous namespace in two test
-# files of one target clashes), and editing one file recompiles its batch.
-option(MEMCARLO_UNITY_BUILD "Compile code off the hot path in unity batches (see MEMCARLO_UNITY_BATCH_SIZE)" ON)
+# Every target is compiled in unity batches: CMake concatenates up to MEMCARLO_UNITY_BATCH_SIZE of
+# a target's source files into one translation unit, so the headers they share (GoogleTest,
+# nlohmann/json, CLI11, Clang's, the engine's) are parsed, and their templates instantiated and
+# compiled, once per batch instead of once per file. Four report tests compiled at -Og cost 14.3
+# CPU-s as one batch against 31.8 s one by one; the engine at -O3, 83 CPU-s against 196. The
+# replay benchmark gives the same digest and rate either way. The price: names at namespace scope
+# must be unique across a target's files (a helper in an anonymous namespace in two files of one
+# target clashes), and editing one file recompiles its batch.
+option(MEMCARLO_UNITY_BUILD "Compile every target in unity batches (see MEMCARLO_UNITY_BATCH_SIZE)" ON)
 set(MEMCARLO_UNITY_BATCH_SIZE 8 CACHE STRING "Source files per unity batch (MEMCARLO_UNITY_BUILD)")
 
-# Marks TARGET as code off the hot path (see MEMCARLO_OFF_HOT_PATH_FLAGS and MEMCARLO_UNITY_BUILD).
+# Marks TARGET as code off the hot path (see MEMCARLO_OFF_HOT_PATH_FLAGS).
 function(memcarlo_off_hot_path target)
   if(MEMCARLO_OFF_HOT_PATH_FLAGS)
     separate_arguments(flags UNIX_COMMAND "${MEMCARLO_OFF_HOT_PATH_FLAGS}")
     target_compile_options(${target} PRIVATE "$<$<CONFIG:Release>:${flags}>")
   endif()
+endfunction()
+
+function(memcarlo_target_defaults target)
   if(MEMCARLO_UNITY_BUILD)
     set_target_properties(${target} PROPERTIES UNITY_BUILD ON
                                                UNITY_BUILD_BATCH_SIZE ${MEMCARLO_UNITY_BATCH_SIZE})
   endif()
-endfunction()
-
-function(memcarlo_target_defaults target)
   if(MEMCARLO_ARCH_FLAGS_EFFECTIVE)
     separate_arguments(arch_flags UNIX_COMMAND "${MEMCARLO_ARCH_FLAGS_EFFECTIVE}")
     target_compile_options(${target} PRIVATE ${arch_flags})

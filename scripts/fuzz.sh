@@ -79,12 +79,9 @@ command -v clang++-16 >/dev/null ||
 mkdir -p "$build_dir"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# Every target in unity batches (CMAKE_UNITY_BUILD), the engine's hot path too: the harnesses
-# exercise parsing and checking, not the speed of the replay, and one batch parses the shared
-# headers once instead of once per file.
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++-16 \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$opt -gline-tables-only" \
-  ${launcher[@]+"${launcher[@]}"} -DMEMCARLO_FUZZ=ON -DCMAKE_UNITY_BUILD=ON \
+  ${launcher[@]+"${launcher[@]}"} -DMEMCARLO_FUZZ=ON \
   -DMEMCARLO_BUILD_TESTS=OFF -DMEMCARLO_BUILD_BENCH=OFF -DMEMCARLO_BUILD_INSTRUMENTER=OFF \
   -DMEMCARLO_BUILD_CUDA_BACKEND=OFF "-DMEMCARLO_SKIP_COMPONENTS=host;examples;cuda" \
   >"$build_dir/configure.log" 2>&1 || { cat "$build_dir/configure.log" >&2; exit 2; }
