@@ -40,6 +40,7 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
       {"MEMCARLO_CLOCK_KHZ", std::to_string(std::llround(config.clock_mhz * 1000))},
       // Set either way, so that a MEMCARLO_BOUNDS_CHECK=0 left in the shell does not decide.
       {"MEMCARLO_BOUNDS_CHECK", options.bounds_check ? "1" : "0"},
+      {"MEMCARLO_BOUNDS_CHECK_HINT", options.bounds_check_hint},
       {"MEMCARLO_STOP_AFTER_TRACE", options.stop_after_trace ? "1" : "0"},
   };
   if (!options.kernel.empty()) {

@@ -24,6 +24,8 @@ struct RunOptions {
   std::string hierarchy = "fermi-c2050";
   std::vector<std::string> overrides;
   bool bounds_check = true;  // MEMCARLO_BOUNDS_CHECK for the program
+  // MEMCARLO_BOUNDS_CHECK_HINT: what the runtime's out-of-bounds message says turns the check off.
+  std::string bounds_check_hint = "--no-bounds-check";
   /// MEMCARLO_STOP_AFTER_TRACE for the program: it stops once its traced launches are written
   /// (run --stop-after-trace; profile unless --run-to-end).
   bool stop_after_trace = false;

@@ -46,7 +46,10 @@ std::string log_tail(const fs::path& log, std::size_t lines) {
   std::istringstream in(read_file(log));
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) {
-      kept.push_back(line.size() > 240 ? line.substr(0, 240) + "..." : line);
+      // A long line keeps its start and its end, which often says what to do (the host
+      // runtime's "(... turns this check off)").
+      kept.push_back(
+          line.size() > 240 ? line.substr(0, 150) + " ... " + line.substr(line.size() - 85) : line);
     }
   }
   std::string out;
@@ -125,14 +128,17 @@ std::string StudyCache::build_key(const StudyProgramSpec& program) const {
 }
 
 std::string StudyCache::trace_key(const StudyProgramSpec& program, const std::string& build) const {
-  const json key = {{"build", build},
-                    {"args", program.args},
-                    {"inputs", program.inputs},
-                    {"kernels", program.kernels},
-                    {"launch", program.launch},
-                    {"hierarchy", spec_.trace_hierarchy},
-                    {"snapshot_factor", spec_.snapshot_factor},
-                    {"suite_root", root_.string()}};
+  json key = {{"build", build},
+              {"args", program.args},
+              {"inputs", program.inputs},
+              {"kernels", program.kernels},
+              {"launch", program.launch},
+              {"hierarchy", spec_.trace_hierarchy},
+              {"snapshot_factor", spec_.snapshot_factor},
+              {"suite_root", root_.string()}};
+  if (!program.bounds_check) {
+    key["bounds_check"] = false;  // only when off: the traces cached before it keep their keys
+  }
   return sha256_of(key.dump()).substr(0, 24);
 }
 
@@ -261,6 +267,8 @@ std::optional<StageFailure> StudyCache::trace(const StudyProgramSpec& program,
   run.launch = program.launch;
   run.snapshot_factor = spec_.snapshot_factor;
   run.hierarchy = spec_.trace_hierarchy;
+  run.bounds_check = program.bounds_check;
+  run.bounds_check_hint = "\"bounds_check\": false in the program's study entry";
   run.program = {executable.string()};
   for (const std::string& arg : program.args) {
     run.program.push_back(expand(arg, vars));

@@ -111,6 +111,10 @@ class StudyRun {
       program.name = spec.name;
       program.path = spec.path;
       program.note = spec.note;
+      if (!spec.bounds_check) {
+        program.note += std::string(program.note.empty() ? "" : "; ") +
+                        "traced with the host runtime's bounds check off (bounds_check: false)";
+      }
       const fs::path dir = out_ / "programs" / spec.name;
       descriptors.emplace_back();
       json status;

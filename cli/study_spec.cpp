@@ -248,7 +248,7 @@ StudySpec read_study(const std::string& path) {
     }
     r.only(program, place,
            {"name", "path", "sources", "include", "defines", "flags", "make", "args", "inputs",
-            "kernels", "launch", "check", "descriptors", "note"});
+            "kernels", "launch", "check", "descriptors", "bounds_check", "note"});
     StudyProgramSpec parsed;
     parsed.path = r.text(program, place, "path");
     parsed.name = r.text(program, place, "name");
@@ -299,6 +299,12 @@ StudySpec read_study(const std::string& path) {
     parsed.kernels = r.text(program, place, "kernels");
     parsed.launch = r.text(program, place, "launch");
     parsed.note = r.text(program, place, "note");
+    if (const auto bounds = program.find("bounds_check"); bounds != program.end()) {
+      if (!bounds->is_boolean()) {
+        r.fail(place + ".bounds_check", "expected true or false, found " + bounds->dump());
+      }
+      parsed.bounds_check = bounds->get<bool>();
+    }
     parsed.descriptors_text = r.text(program, place, "descriptors");
     if (!parsed.descriptors_text.empty()) {
       std::filesystem::path file = with_study({parsed.descriptors_text}, spec.folder).front();

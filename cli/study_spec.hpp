@@ -38,6 +38,9 @@ struct StudyProgramSpec {
   std::string descriptors;
   std::string descriptors_text;  // as the study file writes it (for the report)
   std::string note;
+  // The host runtime's bounds check while tracing (`memcarlo run --no-bounds-check` when false):
+  // off only for a program known to read past an allocation harmlessly, said in its note.
+  bool bounds_check = true;
 };
 
 struct StudySpec {

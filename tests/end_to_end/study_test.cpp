@@ -229,6 +229,54 @@ TEST(Study, ANewPointReusesTheTracesAndAChangedFlagRetraces) {
   EXPECT_TRUE(program_named(after, "unit")["performance"]["trace_cached"].get<bool>());
 }
 
+TEST(Study, BoundsCheckOffTracesAProgramThatReadsPastItsArrayAndTheReportSaysSo) {
+  const json points = json::array(
+      {{{"name", "base"}, {"preset", "fermi-c2050"}},
+       {{"name", "no-l1"}, {"preset", "fermi-c2050"}, {"set", {{"l1.enabled", false}}}}});
+  const json passed = {{"output_contains", "PASSED"}};
+  const json file = {
+      {"name", "bounds"},
+      {"trials", 2},
+      {"metrics", {"l1_read_hit_ratio"}},
+      {"points", points},
+      {"programs",
+       {{{"name", "checked"}, {"sources", {"south_neighbour.cu"}}, {"check", passed}},
+        {{"name", "unchecked"},
+         {"sources", {"south_neighbour.cu"}},
+         {"bounds_check", false},
+         {"note", "reads a row past its image"},
+         {"check", passed}}}}};
+  const fs::path out = scratch() / "bounds";
+  const CommandResult result = study(write_study("bounds.json", file), out);
+  EXPECT_EQ(result.exit_code, 1) << result.output;
+  const json report = read_json(out / "study.json");
+  // On by default: the run stops, and its reason says how a study turns the check off.
+  const json& checked = program_named(report, "checked");
+  EXPECT_EQ(checked["stage"], "run") << checked.dump();
+  const std::string reason = checked.value("reason", "");
+  EXPECT_NE(reason.find("out-of-bounds global memory read in kernel 'south'"), std::string::npos)
+      << reason;
+  EXPECT_NE(reason.find("(\"bounds_check\": false in the program's study entry turns this check "
+                        "off)"),
+            std::string::npos)
+      << reason;
+  // Off: traced and simulated, its check passes, and its note says how it was traced.
+  const json& unchecked = program_named(report, "unchecked");
+  EXPECT_FALSE(unchecked.contains("stage")) << unchecked.dump();
+  EXPECT_TRUE(unchecked["results"].contains("no-l1")) << unchecked.dump();
+  EXPECT_EQ(unchecked["note"],
+            "reads a row past its image; traced with the host runtime's bounds check off "
+            "(bounds_check: false)");
+  // A non-boolean is refused with its place.
+  json bad = file;
+  bad["programs"][1]["bounds_check"] = "no";
+  const CommandResult refused = study(write_study("bounds-bad.json", bad), scratch() / "bad");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("programs[1].bounds_check: expected true or false, found \"no\""),
+            std::string::npos)
+      << refused.output;
+}
+
 TEST(Study, ResumeAfterAKillGivesTheUninterruptedStudy) {
   const fs::path out = copy_of_base("killed");
   fs::remove_all(out / "programs");

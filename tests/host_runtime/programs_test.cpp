@@ -92,6 +92,10 @@ TEST(HostProgramDiagnostics, OutOfBoundsReadNamesTheAccessAndTheRunFails) {
       << result.output;
   EXPECT_TRUE(contains(result, "exited with status 70")) << result.output;
   EXPECT_FALSE(contains(result, "done")) << result.output;
+  // The advice is memcarlo run's option: it sets MEMCARLO_BOUNDS_CHECK itself, either way.
+  EXPECT_TRUE(contains(result, "The run failed (--no-bounds-check turns this check off)."))
+      << result.output;
+  EXPECT_FALSE(contains(result, "MEMCARLO_BOUNDS_CHECK=0")) << result.output;
 }
 
 TEST(HostProgramDiagnostics, NoBoundsCheckRunsTheReadIntoThePadding) {
@@ -101,7 +105,10 @@ TEST(HostProgramDiagnostics, NoBoundsCheckRunsTheReadIntoThePadding) {
   EXPECT_TRUE(contains(result, "done")) << result.output;
   // The runtime's own switch, without memcarlo run: on unless MEMCARLO_BOUNDS_CHECK=0.
   EXPECT_EQ(run("MEMCARLO_BOUNDS_CHECK=0 " + exe).exit_code, 0);
-  EXPECT_EQ(run(exe).exit_code, 70);
+  const CommandResult alone = run(exe);
+  EXPECT_EQ(alone.exit_code, 70);
+  EXPECT_TRUE(contains(alone, "The run failed (MEMCARLO_BOUNDS_CHECK=0 turns this check off)."))
+      << alone.output;
 }
 
 TEST(HostProgramDiagnostics, CrashInAKernelNamesKernelBlockAndThread) {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "allocation_registry.hpp"
@@ -15,6 +16,14 @@
 
 namespace memcarlo::host::detail {
 namespace {
+
+/// How the user turns the check off: MEMCARLO_BOUNDS_CHECK=0 for a program run by hand; what
+/// launched the program says its own way in MEMCARLO_BOUNDS_CHECK_HINT (`memcarlo run` sets the
+/// variable either way, so there the environment variable would be wrong advice).
+std::string turn_off_advice() {
+  const char* hint = std::getenv("MEMCARLO_BOUNDS_CHECK_HINT");
+  return hint != nullptr && *hint != '\0' ? hint : "MEMCARLO_BOUNDS_CHECK=0";
+}
 
 std::string triple(const uint3& value) {
   return "(" + std::to_string(value.x) + "," + std::to_string(value.y) + "," +
@@ -88,7 +97,7 @@ const char* kind_verb(tracebuf::AccessKind kind) {
                            triple(thread.builtins.thread_idx) + ": " + access + " " +
                            kind_verb(kind) + " " + std::to_string(size) + " bytes at " + at +
                            ", which " + allocations().describe_device_address(address, size) +
-                           ". The run failed (MEMCARLO_BOUNDS_CHECK=0 turns this check off).");
+                           ". The run failed (" + turn_off_advice() + " turns this check off).");
 }
 
 }  // namespace
