@@ -111,6 +111,19 @@ TEST(HostProgramDiagnostics, NoBoundsCheckRunsTheReadIntoThePadding) {
       << alone.output;
 }
 
+TEST(HostProgramDiagnostics, NoBoundsCheckReadsTheRowBeforeTheFirstAllocationAsZeros) {
+  const std::string exe = build("programs", "row_before");
+  const CommandResult checked = memcarlo_run(exe);
+  EXPECT_EQ(checked.exit_code, 70) << checked.output;
+  EXPECT_TRUE(contains(checked, "before the start of allocation")) << checked.output;
+  // Off: the read lands in the first megabyte below the device arena, which then reads as zeros,
+  // instead of the guard's SIGSEGV; the run and its trace finish.
+  const CommandResult unchecked = memcarlo_run(exe, "--no-bounds-check");
+  EXPECT_EQ(unchecked.exit_code, 0) << unchecked.output;
+  EXPECT_TRUE(contains(unchecked, "done")) << unchecked.output;
+  EXPECT_TRUE(contains(unchecked, "memcarlo run: wrote")) << unchecked.output;
+}
+
 TEST(HostProgramDiagnostics, CrashInAKernelNamesKernelBlockAndThread) {
   const std::string exe = build("programs", "null_field");
   const CommandResult result = memcarlo_run(exe);

@@ -75,6 +75,13 @@ AllocationRegistry::AllocationRegistry() {
   ranges_ = std::move(empty);
 }
 
+void AllocationRegistry::open_below_first(std::uint64_t bytes) {
+  bytes = std::min(round_up(bytes, page_size()), kGuardBelow);
+  if (arena_size_ != 0) {
+    static_cast<void>(::mprotect(arena_ - bytes, bytes, PROT_READ | PROT_WRITE));
+  }
+}
+
 void* AllocationRegistry::allocate_device_range(std::uint64_t size) {
   const std::uint64_t base = round_up(arena_next_, kAlignment);
   if (arena_size_ != 0 && base + size <= arena_base_ + arena_size_) {

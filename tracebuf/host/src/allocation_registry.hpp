@@ -66,6 +66,10 @@ class AllocationRegistry {
   std::shared_ptr<const DeviceRanges> device_ranges();
 
   [[nodiscard]] DeviceWindow device_window() const { return window_; }
+  /// With the bounds check off: the `bytes` of the guard just below the first allocation read
+  /// as zeros and take writes, as device memory mapped below an allocation does on a GPU (Rodinia
+  /// srad_v2 reads a row before its image and overwrites the value). Addresses do not move.
+  void open_below_first(std::uint64_t bytes);
   /// Where [address, address + size) lies relative to the device allocations, for messages:
   /// "begins 4 bytes after the end of allocation 'x' (4096 bytes at 0x200000000000)", or inside a
   /// freed one.

@@ -59,6 +59,9 @@ RuntimeState& state() {
     // it makes them outlive it (static destruction runs in reverse order of registration).
     loads_registry();
     allocations();
+    if (!created->options.bounds_check) {
+      allocations().open_below_first(std::uint64_t{1} << 20);
+    }
     std::atexit(finish_at_exit);
     return created;
   }();
