@@ -11,7 +11,7 @@ namespace {
 using testing::TraceBuilder;
 using tracebuf::AccessKind;
 
-LaunchTrace launch_of(std::uint32_t blocks) {
+LaunchTrace launch_of_blocks(std::uint32_t blocks) {
   LaunchTrace launch;
   for (std::uint32_t b = 0; b < blocks; ++b) {
     launch.blocks.push_back({b, b, 1});
@@ -25,7 +25,7 @@ std::vector<std::vector<std::uint32_t>> queues_of_sms(const std::string& schedul
                                                       std::uint32_t modules) {
   HierarchyConfig config = load_hierarchy(
       "fermi-c2050", {"sm.count=" + std::to_string(sms), "schedule.cta=" + scheduler});
-  const LaunchTrace launch = launch_of(blocks);
+  const LaunchTrace launch = launch_of_blocks(blocks);
   RandomStream random(1, Purpose::kCtaSchedule, 0, 0);
   schedule::CtaPlan plan;
   schedule::make(config)->plan({launch, sms, 1, modules}, random, plan);
@@ -151,7 +151,7 @@ TEST(NumaModules, AMachineThatDoesNotSplitEvenlyIsRefusedNamingTheKeys) {
 
 TEST(Partition, TheGridIsCutAlongColumnsOrRowsIntoOneChunkPerSm) {
   // Grid 4 x 2: block id = x + 4y. Column order (y fastest): 0 4 1 5 2 6 3 7; row order: the ids.
-  LaunchTrace launch = launch_of(8);
+  LaunchTrace launch = launch_of_blocks(8);
   launch.grid = {4, 2, 1};
   const auto queues = [&](const std::string& order, std::uint32_t sms) {
     const HierarchyConfig config =

@@ -23,7 +23,7 @@ using testing::run_one;
 using testing::TraceBuilder;
 using tracebuf::AccessKind;
 
-HierarchyConfig fermi(const std::vector<std::string>& overrides = {}) {
+HierarchyConfig fermi_hierarchy(const std::vector<std::string>& overrides = {}) {
   return load_hierarchy("fermi-c2050", overrides);
 }
 
@@ -88,7 +88,7 @@ TEST(LatencyHistogram, AReusedLineTakesTheL1LatencyAndTheFirstReadDramsIsolatedL
     builder.coalesced(0, 0, x, 0x9000);
   }
   const auto path = builder.write("latency-reuse");
-  const HierarchyConfig config = fermi();
+  const HierarchyConfig config = fermi_hierarchy();
   const TrialResult r = run_one(path, config);
   ASSERT_EQ(r.loads[x].l1_accesses, 10u);
   ASSERT_EQ(r.loads[x].l1_hits, 9u);
@@ -122,7 +122,7 @@ TEST(LatencyHistogram, L2HitsTakeTheL2Latency) {
       builder.coalesced(0, 0, x, 0x100000 + line * 128);
     }
   }
-  const HierarchyConfig config = fermi();
+  const HierarchyConfig config = fermi_hierarchy();
   const TrialResult r = run_one(builder.write("latency-l2"), config);
   EXPECT_EQ(count(r, x, Level::kL2, latency::bin_of(config.l2.latency)), kLines);
   EXPECT_EQ(level_total(r, x, Level::kL2), kLines);
@@ -136,7 +136,7 @@ TEST(LatencyHistogram, AnInFlightHitWaitsAtLeastAnL1HitAndAtMostTheMiss) {
   const auto x = builder.add_load(AccessKind::kRead, "x[0]");
   builder.coalesced(0, 0, x, 0x5000);
   builder.coalesced(0, 1, x, 0x5000);
-  const HierarchyConfig config = fermi();
+  const HierarchyConfig config = fermi_hierarchy();
   const TrialResult r = run_one(builder.write("latency-inflight"), config);
   ASSERT_EQ(r.loads[x].l1_inflight_hits, 1u);
   EXPECT_EQ(level_total(r, x, Level::kL1Inflight), 1u);
@@ -189,7 +189,8 @@ TEST(LatencyHistogram, CountsAgreeWithTheAccessCountersLevelByLevel) {
       const TrialResult r = run_trial(compiled, config, 5, trial, workspace);
       // Sparse: only occupied counters, in index order, all inside the loads' rows.
       ASSERT_EQ(r.latency_histogram.index.size(), r.latency_histogram.count.size());
-      EXPECT_TRUE(std::is_sorted(r.latency_histogram.index.begin(), r.latency_histogram.index.end()));
+      EXPECT_TRUE(
+          std::is_sorted(r.latency_histogram.index.begin(), r.latency_histogram.index.end()));
       EXPECT_LT(r.latency_histogram.index.back(), loads * latency::kRowSize);
       EXPECT_EQ(std::count(r.latency_histogram.count.begin(), r.latency_histogram.count.end(), 0u),
                 0);
@@ -218,7 +219,7 @@ TEST(LatencyHistogram, CountsAgreeWithTheAccessCountersLevelByLevel) {
 TEST(LatencyHistogram, TheL1DisabledLeavesEveryCountZero) {
   std::uint32_t loads = 0;
   const auto path = mixed_trace(loads);
-  const TrialResult r = run_one(path, fermi({"l1.enabled=false"}));
+  const TrialResult r = run_one(path, fermi_hierarchy({"l1.enabled=false"}));
   EXPECT_GT(r.loads[0].l1_accesses + r.loads[0].l2_reads, 0u);
   EXPECT_TRUE(r.latency_histogram.index.empty());
   EXPECT_TRUE(r.latency_histogram.count.empty());
@@ -227,7 +228,7 @@ TEST(LatencyHistogram, TheL1DisabledLeavesEveryCountZero) {
 TEST(LatencyHistogram, TrialsGiveTheSameHistogramsWhateverTheThreadCount) {
   std::uint32_t loads = 0;
   const auto path = mixed_trace(loads);
-  const HierarchyConfig config = fermi();
+  const HierarchyConfig config = fermi_hierarchy();
   const CompiledTrace compiled = compile_trace(tracebuf::TraceReader::open(path), config);
   MonteCarloOptions options;
   options.trials = 6;
