@@ -24,6 +24,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -171,6 +172,55 @@ tracebuf::LocalityType unshared_type(const ArrayReads& reads) {
   return own_lines ? tracebuf::LocalityType::kIntraThread : tracebuf::LocalityType::kInterThread;
 }
 
+/// blockIdx.d's coefficient in `load`'s offset: how many elements a block's part moves per block
+/// along grid dimension d.
+std::array<std::int64_t, 3> block_shift(const locality::EvaluableLoad& load) {
+  std::array<std::int64_t, 3> shift{0, 0, 0};
+  for (const auto& [slot, coefficient] : load.offset.terms) {
+    if (slot >= 3 && slot < 6)
+      shift[slot - 3] += coefficient;
+  }
+  return shift;
+}
+
+/// The accesses of `reads` in groups that move alike with the block, in the order of each group's
+/// first access. One data structure may have several Locality Descriptors (§3.3.2): syrk's
+/// A[i][k] * A[j][k] reads a row band that blockIdx.y moves and one that blockIdx.x moves, each
+/// shared by its own C-Tiles.
+std::vector<ArrayReads> split_by_shift(const ArrayReads& reads) {
+  std::vector<ArrayReads> parts;
+  std::vector<std::array<std::int64_t, 3>> shifts;
+  for (const locality::EvaluableLoad& load : reads.loads) {
+    const std::array<std::int64_t, 3> shift = block_shift(load);
+    const auto found = std::find(shifts.begin(), shifts.end(), shift);
+    if (found == shifts.end()) {
+      shifts.push_back(shift);
+      parts.push_back({reads.allocation, reads.root_base, {load}, ""});
+    } else {
+      parts[static_cast<std::size_t>(found - shifts.begin())].loads.push_back(load);
+    }
+  }
+  return parts;
+}
+
+/// "loads 3 and 5 (blockIdx.y)": a group of split_by_shift, for a note.
+std::string describe_part(const ArrayReads& part) {
+  std::string text = part.loads.size() == 1 ? "load " : "loads ";
+  for (std::size_t i = 0; i < part.loads.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == part.loads.size() ? " and " : ", ") +
+            std::to_string(part.loads[i].id);
+  }
+  const std::array<std::int64_t, 3> shift = block_shift(part.loads.front());
+  std::string moving;
+  for (int k = 0; k < 3; ++k) {
+    if (shift[k] != 0)
+      moving += std::string(moving.empty() ? "" : " and ") + "blockIdx." +
+                static_cast<char>('x' + k);
+  }
+  return text + " (" + (moving.empty() ? "the same part for every block" : "moved by " + moving) +
+         ")";
+}
+
 /// The proposal for one array, or the reason there is none.
 struct Proposal {
   std::optional<LocalityDescriptor> descriptor;
@@ -183,23 +233,11 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
   const auto fail = [](std::string why) { return Proposal{std::nullopt, std::move(why)}; };
   const locality::EvaluableLoad& first = reads.loads.front();
   const std::int64_t e = first.element_size;
-  // blockIdx.d's coefficient, the same for every access of the array.
-  std::array<std::int64_t, 3> shift{0, 0, 0};
-  for (std::size_t i = 0; i < reads.loads.size(); ++i) {
-    std::array<std::int64_t, 3> s{0, 0, 0};
-    for (const auto& [slot, coefficient] : reads.loads[i].offset.terms) {
-      if (slot >= 3 && slot < 6)
-        s[slot - 3] += coefficient;
-    }
-    if (reads.loads[i].element_size != e) {
+  // blockIdx.d's coefficient, the same for every access of the part (split_by_shift).
+  const std::array<std::int64_t, 3> shift = block_shift(first);
+  for (const locality::EvaluableLoad& load : reads.loads) {
+    if (load.element_size != e) {
       return fail("its accesses have different element sizes");
-    }
-    if (i == 0) {
-      shift = s;
-    } else if (s != shift) {
-      return fail(
-          "its accesses move differently with the block (e.g. one by blockIdx.x, another "
-          "by blockIdx.y): no one tiling of the grid fits them all");
     }
   }
   // The dimensions that move the part, by increasing step.
@@ -452,18 +490,27 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
       note(name + ": no descriptor: its element 0 is in no allocation of that name");
       continue;
     }
-    Proposal proposal = propose(name, array, *allocation, fp, info.grid);
-    if (!proposal.descriptor) {
-      note(name + ": no descriptor: " + proposal.why_not);
-      continue;
+    const std::vector<ArrayReads> parts = split_by_shift(array);
+    for (const ArrayReads& part : parts) {
+      // With several parts each note says which accesses it is about.
+      const std::string who = parts.size() == 1 ? name : name + " " + describe_part(part);
+      Proposal proposal = propose(name, part, *allocation, fp, info.grid);
+      if (!proposal.descriptor) {
+        note(who + ": no descriptor: " + proposal.why_not);
+        continue;
+      }
+      try {  // never print one that --descriptors would refuse
+        tracebuf::check_descriptors({*proposal.descriptor}, info.grid, reader.allocations());
+      } catch (const tracebuf::DescriptorError& e) {
+        note(who + ": no descriptor: the proposal fails its own check (" + e.what() + ")");
+        continue;
+      }
+      if (parts.size() > 1) {
+        note(who + ": one of " + std::to_string(parts.size()) +
+             " descriptors of the array, one per way its accesses move with the block");
+      }
+      proposed.push_back(*proposal.descriptor);
     }
-    try {  // never print one that --descriptors would refuse
-      tracebuf::check_descriptors({*proposal.descriptor}, info.grid, reader.allocations());
-    } catch (const tracebuf::DescriptorError& e) {
-      note(name + ": no descriptor: the proposal fails its own check (" + e.what() + ")");
-      continue;
-    }
-    proposed.push_back(*proposal.descriptor);
   }
   // Priority: the more CTAs share a D-Tile, the higher (ties: the order of the first read).
   std::vector<std::size_t> rank(proposed.size());

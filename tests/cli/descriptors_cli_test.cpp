@@ -132,6 +132,63 @@ TEST(DescriptorsCommand, MatmulGivesARowBandOfAAndAColumnStripOfB) {
   EXPECT_EQ(run.exit_code, 0) << run.output;
 }
 
+// syrk, N = 64, blocks of 16 x 8 threads: grid (4, 8). One array read twice: A[i*N + k] with i =
+// blockIdx.y*8 + threadIdx.y, rows 8*by .. 8*by + 7 (a run of 512 elements that blockIdx.x does
+// not move: shared by a grid row), and A[j*N + k] with j = blockIdx.x*16 + threadIdx.x, rows
+// 16*bx .. 16*bx + 15 (1024 elements that blockIdx.y does not move: shared by a grid column). No
+// one tiling fits both; the paper lets a data structure have several descriptors (§3.3.2), so A
+// gets one per access, each over the whole array, each with its own C-Tiles.
+TEST(DescriptorsCommand, AnArrayReadByRowBandAndColumnBandGetsOneDescriptorForEach) {
+  const std::string trace = synth("syrk", "--pattern syrk --size 64 --threads 128 --block-width 16");
+  const CommandResult r = memcarlo("descriptors " + trace + " -o " +
+                                   (scratch() / "syrk.json").string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Standard error says which access each descriptor of A is for.
+  EXPECT_NE(r.output.find("A load 0 (moved by blockIdx.y): one of 2 descriptors"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("A load 1 (moved by blockIdx.x): one of 2 descriptors"),
+            std::string::npos)
+      << r.output;
+  std::string text;
+  const std::vector<LocalityDescriptor> d = proposals(trace, &text);
+  ASSERT_EQ(d.size(), 3u) << text;
+  const std::uint64_t a_base = base_of(trace, "A");
+  const LocalityDescriptor& rows = d[0];
+  EXPECT_EQ(rows.name, "A");
+  EXPECT_EQ(rows.address, a_base);
+  EXPECT_EQ(rows.size, 64u * 64 * 4);
+  EXPECT_EQ(rows.shape, (Dim3{4096, 1, 1}));
+  EXPECT_EQ(rows.data_tile, (Dim3{512, 1, 1}));
+  EXPECT_EQ(rows.compute_tile, (Dim3{4, 1, 1}));
+  EXPECT_EQ(rows.compute_data_map, (Dim3{0, 1, 0}));
+  EXPECT_EQ(rows.type, tracebuf::LocalityType::kInterThread);
+  EXPECT_EQ(rows.sharing, tracebuf::SharingType::kCoaccessed);
+  const LocalityDescriptor& columns = d[1];
+  EXPECT_EQ(columns.name, "A");
+  EXPECT_EQ(columns.address, a_base);
+  EXPECT_EQ(columns.size, 64u * 64 * 4);
+  EXPECT_EQ(columns.shape, (Dim3{4096, 1, 1}));
+  EXPECT_EQ(columns.data_tile, (Dim3{1024, 1, 1}));
+  EXPECT_EQ(columns.compute_tile, (Dim3{1, 8, 1}));
+  EXPECT_EQ(columns.compute_data_map, (Dim3{1, 0, 0}));
+  EXPECT_EQ(columns.type, tracebuf::LocalityType::kInterThread);
+  EXPECT_EQ(columns.sharing, tracebuf::SharingType::kCoaccessed);
+  EXPECT_EQ(d[2].name, "C");
+  EXPECT_EQ(d[2].data_tile, (Dim3{16, 8, 1}));
+  EXPECT_EQ(d[2].type, tracebuf::LocalityType::kNoReuse);
+  // Eight CTAs share a column band, four a row band, one a tile of C.
+  EXPECT_EQ(columns.priority, 3u);
+  EXPECT_EQ(rows.priority, 2u);
+  EXPECT_EQ(d[2].priority, 1u);
+  // The LDesc scheduler and prefetcher take the two overlapping descriptors as they are.
+  const std::string file = write_file("syrk.json", text);
+  const CommandResult run = memcarlo("simulate " + trace + " --descriptors " + file +
+                                     " --set prefetch.policy=ldesc -n 2 -q -o " +
+                                     (scratch() / "syrk-report.json").string());
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+}
+
 // stencil2d, N = 128, blocks of 32 x 4: grid (4, 32). in[y*N + x] and its four neighbours:
 // blockIdx.x moves a block's part 32 elements, blockIdx.y 4 rows (4 x 128): 2-D D-Tiles of
 // 32 x 4 over a 128 x 128 array, one CTA each, and the halo (x - 1, x + 1, y - 1, y + 1) reaches

@@ -67,6 +67,7 @@ const PatternDefinition& gather_pattern();
 const PatternDefinition& reuse_pattern();
 const PatternDefinition& spmv_pattern();
 const PatternDefinition& matmul_pattern();
+const PatternDefinition& syrk_pattern();
 const PatternDefinition& stencil2d_pattern();
 const PatternDefinition& chain_pattern();
 const PatternDefinition& rows_pattern();

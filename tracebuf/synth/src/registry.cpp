@@ -16,9 +16,9 @@ namespace {
 using PatternGetter = const PatternDefinition& (*)();
 
 // The registry, in the order `memcarlo synth --help` lists the patterns.
-constexpr std::array<PatternGetter, 9> kPatterns = {
+constexpr std::array<PatternGetter, 10> kPatterns = {
     &stream_pattern, &stride_pattern,    &gather_pattern, &reuse_pattern, &spmv_pattern,
-    &matmul_pattern, &stencil2d_pattern, &chain_pattern,  &rows_pattern,
+    &matmul_pattern, &stencil2d_pattern, &chain_pattern,  &rows_pattern,  &syrk_pattern,
 };
 
 constexpr std::uint32_t kMaxThreads = 1024;
