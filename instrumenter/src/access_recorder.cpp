@@ -11,14 +11,6 @@
 namespace memcarlo::instrumenter {
 
 namespace {
-void collect_variables(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) {
-  if (statement == nullptr) return;
-  if (const auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(statement)) {
-    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) out.insert(var);
-  }
-  for (const clang::Stmt* child : statement->children()) collect_variables(child, out);
-}
-
 bool has_overloaded_address_of(clang::QualType type) {
   const clang::CXXRecordDecl* record = type->getAsCXXRecordDecl();
   if (record == nullptr || !record->hasDefinition()) return false;

@@ -174,4 +174,12 @@ bool is_device_function(const clang::FunctionDecl* function) {
   return function->hasAttr<clang::CUDADeviceAttr>() || function->hasAttr<clang::CUDAGlobalAttr>();
 }
 
+void collect_variables(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) {
+  if (statement == nullptr) return;
+  if (const auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(statement)) {
+    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) out.insert(var);
+  }
+  for (const clang::Stmt* child : statement->children()) collect_variables(child, out);
+}
+
 }  // namespace memcarlo::instrumenter

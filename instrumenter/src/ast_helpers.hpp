@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 
 #include "clang/AST/ASTContext.h"
@@ -55,5 +56,8 @@ std::string function_name(const clang::FunctionDecl* function);
 
 /// True for CUDA __device__ / __global__ functions (including __host__ __device__).
 bool is_device_function(const clang::FunctionDecl* function);
+
+/// Adds to `out` every variable `statement` names (its DeclRefExprs, at any depth).
+void collect_variables(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out);
 
 }  // namespace memcarlo::instrumenter

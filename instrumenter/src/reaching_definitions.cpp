@@ -3,17 +3,9 @@
 
 #include "clang/AST/Expr.h"
 
-namespace memcarlo::instrumenter {
+#include "ast_helpers.hpp"
 
-namespace {
-void collect_variables(const clang::Stmt* statement, std::set<const clang::VarDecl*>& out) {
-  if (statement == nullptr) return;
-  if (const auto* reference = llvm::dyn_cast<clang::DeclRefExpr>(statement)) {
-    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(reference->getDecl())) out.insert(var);
-  }
-  for (const clang::Stmt* child : statement->children()) collect_variables(child, out);
-}
-}  // namespace
+namespace memcarlo::instrumenter {
 
 void ReachingDefinitions::invalidate_users_of(const clang::VarDecl* var) {
   for (auto& [other, definition] : current_) {

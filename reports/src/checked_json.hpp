@@ -4,11 +4,28 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <sstream>
 #include <string_view>
 
 namespace memcarlo::reports {
+
+/// The report schema version (`"schema"`) the readers of compare and diff accept.
+inline constexpr int kReadableReportSchema = 1;
+
+/// The whole file at `path`; Error("PATH: cannot open the file") when it cannot be opened.
+template <class Error>
+std::string read_report_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Error(path + ": cannot open the file");
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 template <class Error>
 class CheckedJson {

@@ -20,8 +20,6 @@ namespace {
 using ncu_text::trim;
 using nlohmann::json;
 
-inline constexpr int kReadableReportSchema = 1;
-
 class ReportReader : public CheckedJson<CompareInputError> {
  public:
   using CheckedJson::CheckedJson;
@@ -70,16 +68,6 @@ class ReportReader : public CheckedJson<CompareInputError> {
     }
   }
 };
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw CompareInputError(path + ": cannot open the file");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 bool identifier_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -223,7 +211,7 @@ ReportPredictions parse_report_predictions(std::string_view json_text, const std
 }
 
 ReportPredictions read_report_predictions(const std::string& path) {
-  return parse_report_predictions(read_file(path), path);
+  return parse_report_predictions(read_report_file<CompareInputError>(path), path);
 }
 
 std::string kernel_signature_name(std::string_view name) {

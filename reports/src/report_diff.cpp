@@ -19,8 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-inline constexpr int kReadableReportSchema = 1;
-
 using Metrics = std::vector<std::pair<std::string, std::optional<analysis::SampleMoments>>>;
 
 struct ParsedLoad {
@@ -184,16 +182,6 @@ class Reader : public CheckedJson<DiffInputError> {
     return out;
   }
 };
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw DiffInputError(path + ": cannot open the file");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// The metrics of either side by name, A's in order, then those only B has (a counter group's
 /// metrics when only B's run enabled the group); a metric one side lacks is empty there.
@@ -367,7 +355,8 @@ ReportDiff diff_reports(std::string_view json_a, const std::string& path_a, std:
 }
 
 ReportDiff read_and_diff_reports(const std::string& path_a, const std::string& path_b) {
-  return diff_reports(read_file(path_a), path_a, read_file(path_b), path_b);
+  return diff_reports(read_report_file<DiffInputError>(path_a), path_a,
+                      read_report_file<DiffInputError>(path_b), path_b);
 }
 
 std::string_view to_string(LoadMatch match) {

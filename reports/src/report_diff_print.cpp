@@ -65,10 +65,10 @@ std::string moments_text(std::string_view metric, const std::optional<analysis::
   return out;
 }
 
-using Cells = std::array<std::string, 6>;  // label, A, B, change [interval], relative, p
+using DiffCells = std::array<std::string, 6>;  // label, A, B, change [interval], relative, p
 
-Cells metric_cells(const MetricDiff& d) {
-  Cells cells{
+DiffCells metric_cells(const MetricDiff& d) {
+  DiffCells cells{
       "  " + d.metric, moments_text(d.metric, d.a), moments_text(d.metric, d.b), "-", "", ""};
   if (d.change) {
     const analysis::MeanDifference& c = *d.change;
@@ -88,8 +88,8 @@ Cells metric_cells(const MetricDiff& d) {
   return cells;
 }
 
-Cells count_cells(const std::string& label, double a, double b, const char* pattern) {
-  Cells cells{"  " + label, printf_string(pattern, a), printf_string(pattern, b), "", "", ""};
+DiffCells count_cells(const std::string& label, double a, double b, const char* pattern) {
+  DiffCells cells{"  " + label, printf_string(pattern, a), printf_string(pattern, b), "", "", ""};
   if (a != b) {
     cells[3] = printf_string(pattern[1] == '.' ? "%+.2f" : "%+.0f", b - a);
     if (a != 0) {
@@ -124,12 +124,12 @@ std::string side_text(const DiffSide& s) {
 }
 
 /// Headings and metric rows, laid out together so that every section shares the columns.
-using Line = std::variant<std::string, Cells>;
+using Line = std::variant<std::string, DiffCells>;
 
 void print_lines(std::ostream& out, const std::vector<Line>& lines) {
   std::array<std::size_t, 6> widths{};
   for (const Line& line : lines) {
-    if (const Cells* cells = std::get_if<Cells>(&line)) {
+    if (const DiffCells* cells = std::get_if<DiffCells>(&line)) {
       for (std::size_t c = 0; c < widths.size(); ++c) {
         widths[c] = std::max(widths[c], text::columns((*cells)[c]));
       }
@@ -140,7 +140,7 @@ void print_lines(std::ostream& out, const std::vector<Line>& lines) {
       out << *heading << "\n";
       continue;
     }
-    const Cells& cells = std::get<Cells>(line);
+    const DiffCells& cells = std::get<DiffCells>(line);
     std::string row;
     for (std::size_t c = 0; c < cells.size(); ++c) {
       row += (c == 0 ? "" : "  ") + text::padded(cells[c], widths[c], c == 4);
@@ -226,7 +226,7 @@ void print_diff(std::ostream& out, const ReportDiff& diff) {
       << printf_string("%g", 1 - diff.level) << "\n\n";
 
   std::vector<Line> lines;
-  lines.emplace_back(Cells{"overall", "A", "B", "change", "", "p"});
+  lines.emplace_back(DiffCells{"overall", "A", "B", "change", "", "p"});
   for (const MetricDiff& d : diff.overall) {
     lines.emplace_back(metric_cells(d));
   }

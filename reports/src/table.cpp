@@ -205,7 +205,7 @@ constexpr std::array<bool, kFixedColumnCount> kFixedRightAligned = {true,  true,
 constexpr std::size_t kGap = 2;                 // spaces between columns
 constexpr std::size_t kOverallLabelWidth = 20;  // the overall figures' labels, padded
 
-using Cells = std::vector<std::string>;
+using RowCells = std::vector<std::string>;
 
 /// The headline load metrics of the run, then the prefetch column group: the table's metric
 /// columns.
@@ -225,15 +225,15 @@ std::vector<const analysis::Metric*> metric_columns(const analysis::SimulationSu
   return out;
 }
 
-Cells header_cells(const std::vector<const analysis::Metric*>& metrics) {
-  Cells cells(kFixedHeaders.begin(), kFixedHeaders.end());
+RowCells header_cells(const std::vector<const analysis::Metric*>& metrics) {
+  RowCells cells(kFixedHeaders.begin(), kFixedHeaders.end());
   for (const analysis::Metric* metric : metrics) {
     cells.emplace_back(metric->label);
   }
   return cells;
 }
 
-Cells row_cells(const Row& row, const std::vector<const analysis::Metric*>& metrics) {
+RowCells row_cells(const Row& row, const std::vector<const analysis::Metric*>& metrics) {
   const analysis::LoadSummary& load = *row.load;
   const double per_request = load.counts.requests == 0
                                  ? 0.0
@@ -247,7 +247,7 @@ Cells row_cells(const Row& row, const std::vector<const analysis::Metric*>& metr
     std::snprintf(share, sizeof share, "%.1f%%", 100 * *row.share);
     cost = share;
   }
-  Cells cells = {std::to_string(load.id),
+  RowCells cells = {std::to_string(load.id),
                  cost,
                  row.kernel,
                  row.location,
@@ -263,12 +263,12 @@ Cells row_cells(const Row& row, const std::vector<const analysis::Metric*>& metr
 
 /// Column widths: every column at its natural width, then the location, the kernel and the
 /// expression shrunk, in this order, down to their minimums until the table fits in `width`.
-std::vector<std::size_t> column_widths(const Cells& header, const std::vector<Cells>& cells,
+std::vector<std::size_t> column_widths(const RowCells& header, const std::vector<RowCells>& cells,
                                        const std::vector<Row>& rows, std::size_t width) {
   std::vector<std::size_t> widths(header.size());
   for (std::size_t c = 0; c < widths.size(); ++c) {
     widths[c] = columns(header[c]);
-    for (const Cells& row : cells) {
+    for (const RowCells& row : cells) {
       widths[c] = std::max(widths[c], columns(row[c]));
     }
   }
@@ -298,7 +298,7 @@ std::vector<std::size_t> column_widths(const Cells& header, const std::vector<Ce
   return widths;
 }
 
-std::string render(const Cells& cells, const std::vector<std::size_t>& widths) {
+std::string render(const RowCells& cells, const std::vector<std::size_t>& widths) {
   std::string line;
   for (std::size_t c = 0; c < cells.size(); ++c) {
     std::string text = cells[c];
@@ -388,15 +388,15 @@ void print_table(std::ostream& out, const analysis::SimulationSummary& summary,
   std::vector<Row> rows = make_rows(summary, trace);
   sort_rows(rows, options.sort);
   const auto metrics = metric_columns(summary);
-  const Cells header = header_cells(metrics);
-  std::vector<Cells> cells;
+  const RowCells header = header_cells(metrics);
+  std::vector<RowCells> cells;
   cells.reserve(rows.size());
   for (const Row& row : rows) {
     cells.push_back(row_cells(row, metrics));
   }
   const auto widths = column_widths(header, cells, rows, options.width);
   out << render(header, widths);
-  for (const Cells& row : cells) {
+  for (const RowCells& row : cells) {
     out << render(row, widths);
   }
   out << "cost = requests × mean latency, as a share of its kernel's total over its loads "

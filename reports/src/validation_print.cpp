@@ -4,6 +4,7 @@
 
 #include "memcarlo/reports/validation.hpp"
 #include "ncu_text.hpp"
+#include "text_columns.hpp"
 
 namespace memcarlo::reports {
 namespace {
@@ -13,21 +14,14 @@ using ncu_text::plural;
 using ncu_text::quoted;
 using nlohmann::ordered_json;
 
-/// Characters as a terminal shows them: UTF-8 continuation bytes take no column ("σ" is one).
-std::size_t columns(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
+using text::columns;  // "σ" takes one column
 
 std::string left(std::string_view text, std::size_t width) {
-  const std::size_t used = columns(text);
-  return std::string(text) + std::string(width > used ? width - used : 0, ' ');
+  return text::padded(std::string(text), width, false);
 }
 
 std::string right(std::string_view text, std::size_t width) {
-  const std::size_t used = columns(text);
-  return std::string(width > used ? width - used : 0, ' ') + std::string(text);
+  return text::padded(std::string(text), width, true);
 }
 
 std::string verdict_text(Verdict verdict) {

@@ -141,10 +141,10 @@ TEST_P(EveryPattern, ArraysAreAlignedAndDisjointAndTheSnapshotCoversEveryBlock) 
 INSTANTIATE_TEST_SUITE_P(Synth, EveryPattern, ::testing::ValuesIn(pattern_names()),
                          [](const auto& test) { return test.param; });
 
-TEST(Registry, ListsTheNinePatternsWithDescriptions) {
+TEST(Registry, ListsTheTenPatternsWithDescriptions) {
   EXPECT_EQ(pattern_names(),
             (std::vector<std::string>{"stream", "stride", "gather", "reuse", "spmv", "matmul",
-                                      "stencil2d", "chain", "rows"}));
+                                      "stencil2d", "chain", "rows", "syrk"}));
   for (const PatternInfo& pattern : patterns()) {
     EXPECT_FALSE(pattern.description.empty()) << pattern.name;
     EXPECT_EQ(pattern.description.find('\n'), std::string_view::npos) << pattern.name;
@@ -390,6 +390,41 @@ TEST(MatmulPattern, ARowIsBroadcastAndBIsCoalesced) {
       EXPECT_EQ(record.addresses.at(0), b_base + (k * 64 + column) * 4);
       EXPECT_EQ(record.addresses.at(31) - record.addresses.at(0), 31u * 4);
       EXPECT_EQ(record.distinct_lines(), 1u);
+      k = (k + 1) % 64;
+    } else {
+      EXPECT_EQ(record.static_id, c);
+      EXPECT_EQ(record.kind, tracebuf::AccessKind::kWrite);
+    }
+  }
+}
+
+// syrk, N = 64, blocks of 32 x 8: A[i][k] is one address per warp (its row i = the warp's row of
+// the block), A[j][k] one row per lane (j = the lane's column), 256 bytes apart.
+TEST(SyrkPattern, OneArrayIsReadAsARowBroadcastAndAsARowPerLane) {
+  SynthOptions options = options_for("syrk");
+  options.size = 64;
+  const auto reader = generate_and_open(options, "syrk");
+  EXPECT_EQ(reader.launches().at(0).info.grid, (tracebuf::Dim3{2, 8, 1}));
+  const auto records = all_records(reader);
+  const std::uint32_t row_read = load_id(reader, "A[i * N + k]");
+  const std::uint32_t column_read = load_id(reader, "A[j * N + k]");
+  const std::uint32_t c = load_id(reader, "C[i * N + j]");
+  EXPECT_EQ(records.size(), 16u * 8 * (2 * 64 + 1));
+  const std::uint64_t a_base = allocation_base(reader, "A");
+  std::size_t k = 0;
+  for (const Record& record : records) {
+    if (record.static_id == row_read) {
+      std::set<std::uint64_t> addresses;
+      for (const auto& [lane, address] : record.addresses) {
+        addresses.insert(address);
+      }
+      const std::uint64_t i = record.block / 2 * 8 + record.warp;
+      EXPECT_EQ(addresses, (std::set<std::uint64_t>{a_base + (i * 64 + k) * 4}));
+    } else if (record.static_id == column_read) {
+      const std::uint64_t j = record.block % 2 * 32;
+      EXPECT_EQ(record.addresses.at(0), a_base + (j * 64 + k) * 4);
+      EXPECT_EQ(record.addresses.at(31) - record.addresses.at(0), 31u * 64 * 4);
+      EXPECT_EQ(record.distinct_lines(), 32u);
       k = (k + 1) % 64;
     } else {
       EXPECT_EQ(record.static_id, c);

@@ -12,6 +12,8 @@
 #include <iterator>
 #include <string_view>
 
+#include "page_size.hpp"
+
 namespace memcarlo::host::detail {
 namespace {
 
@@ -26,11 +28,6 @@ constexpr std::uint64_t kGuardBelow = std::uint64_t{1} << 30;
 
 std::uint64_t round_up(std::uint64_t value, std::uint64_t to) {
   return (value + to - 1) / to * to;
-}
-
-std::uint64_t page_size() {
-  static const auto kSize = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  return kSize;
 }
 
 }  // namespace

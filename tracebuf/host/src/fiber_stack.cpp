@@ -11,6 +11,7 @@
 
 #include "diagnostics.hpp"
 #include "memcarlo/tsan_annotations.hpp"
+#include "page_size.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MEMCARLO_ASAN_STACKS 1
@@ -27,24 +28,15 @@
 #endif
 
 namespace memcarlo::host::detail {
-namespace {
-
-std::size_t stack_page_size() {
-  static const auto kSize = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  return kSize;
-}
-
-}  // namespace
-
 FiberStackPool::~FiberStackPool() {
   for (const FiberStack& stack : free_) {
-    ::munmap(static_cast<char*>(stack.bottom) - stack_page_size(), stack.size + stack_page_size());
+    ::munmap(static_cast<char*>(stack.bottom) - page_size(), stack.size + page_size());
   }
 }
 
 FiberStack FiberStackPool::acquire(std::size_t size) {
   const std::size_t rounded =
-      (size + stack_page_size() - 1) / stack_page_size() * stack_page_size();
+      (size + page_size() - 1) / page_size() * page_size();
   while (!free_.empty()) {
     FiberStack stack = free_.back();
     free_.pop_back();
@@ -53,16 +45,16 @@ FiberStack FiberStackPool::acquire(std::size_t size) {
       MEMCARLO_UNPOISON(stack.bottom, stack.size);
       return stack;
     }
-    ::munmap(static_cast<char*>(stack.bottom) - stack_page_size(), stack.size + stack_page_size());
+    ::munmap(static_cast<char*>(stack.bottom) - page_size(), stack.size + page_size());
   }
-  void* mapping = ::mmap(nullptr, rounded + stack_page_size(), PROT_READ | PROT_WRITE,
+  void* mapping = ::mmap(nullptr, rounded + page_size(), PROT_READ | PROT_WRITE,
                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (mapping == MAP_FAILED) {
     fatal(kExitSoftware, "cannot map a " + std::to_string(rounded / 1024) +
                              " KiB fiber stack for a CUDA thread: " + std::strerror(errno));
   }
-  ::mprotect(mapping, stack_page_size(), PROT_NONE);
-  return FiberStack{static_cast<char*>(mapping) + stack_page_size(), rounded, tsan::create_fiber()};
+  ::mprotect(mapping, page_size(), PROT_NONE);
+  return FiberStack{static_cast<char*>(mapping) + page_size(), rounded, tsan::create_fiber()};
 }
 
 void FiberStackPool::release(FiberStack stack) {
