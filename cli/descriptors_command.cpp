@@ -203,7 +203,7 @@ std::vector<ArrayReads> split_by_shift(const ArrayReads& reads) {
   return parts;
 }
 
-/// "loads 3 and 5 (blockIdx.y)": a group of split_by_shift, for a note.
+/// "loads 3 and 5 (moved by blockIdx.y)": a group of split_by_shift, for a note.
 std::string describe_part(const ArrayReads& part) {
   std::string text = part.loads.size() == 1 ? "load " : "loads ";
   for (std::size_t i = 0; i < part.loads.size(); ++i) {
