@@ -1,0 +1,471 @@
+// The proposer behind `memcarlo descriptors` (descriptor_proposer.hpp).
+//
+// How a proposal is made, per array the kernel reads or writes (docs/locality-descriptors.md):
+//  - the accesses' index forms are folded for the launch (locality::compile_load: the launch shape
+//    and the recorded kernel arguments); a read that is not affine (data-dependent, non-affine,
+//    a loop whose range moves with the block) leaves its array without a descriptor, and a note
+//    on standard error says why;
+//  - blockIdx.d's coefficient s_d (elements) says how far a block's part moves along grid
+//    dimension d; the blocks that differ only along dimensions with s_d = 0 read the same part:
+//    the C-Tile is the whole grid along those, one CTA along the others;
+//  - the part one block reads (TAFE's estimate, footprint::launch_footprint, moved back by the
+//    block's shift and joined over the traced blocks) gives the layout: one run is a 1-D array cut
+//    into D-Tiles of s_x elements (the dimensions that move chained: s_{d2} = s_{d1} x grid_{d1});
+//    runs at a pitch P are a 2-D array of rows of P elements, D-Tiles s_{d1} wide and
+//    s_{d2} / P rows high (all rows without a second dimension: histo's (X_tile, Y_len, 1));
+//  - a part that reaches outside the block's own D-Tile (a stencil's halo) is NEARBY sharing,
+//    else COACCESSED; an array no two blocks share is NO-REUSE unless its innermost loop comes
+//    back to its lines (a step under a line): then INTRA-THREAD when neighbouring threads are a
+//    line or more apart, else INTER-THREAD; priority by the CTAs that share a
+//    D-Tile (most first); stride: the pitch, or the innermost loop's step in elements.
+#include "descriptor_proposer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "memcarlo/footprint/footprint.hpp"
+#include "memcarlo/locality/graph.hpp"
+#include "memcarlo/locality/index_forms.hpp"
+#include "memcarlo/locality/static_graph.hpp"
+#include "memcarlo/tracebuf/locality_descriptor.hpp"
+
+namespace memcarlo::cli {
+namespace {
+
+using tracebuf::Dim3;
+using tracebuf::LocalityDescriptor;
+
+std::uint32_t& at(Dim3& d, int k) {
+  return k == 0 ? d.x : k == 1 ? d.y : d.z;
+}
+std::uint32_t at(const Dim3& d, int k) {
+  return k == 0 ? d.x : k == 1 ? d.y : d.z;
+}
+
+/// The accesses of one array, and what the proposal learns of them.
+struct ArrayReads {
+  std::string allocation;
+  std::uint64_t root_base = 0;
+  std::vector<locality::EvaluableLoad> loads;
+  std::string why_not;  // set: no descriptor, and this is why
+};
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/// The most frequent difference between consecutive run starts (the smallest on a tie); 0 for
+/// fewer than two runs.
+std::int64_t pitch_of(const std::vector<locality::KeyInterval>& runs) {
+  std::map<std::int64_t, std::uint64_t> count;
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    ++count[runs[i].begin - runs[i - 1].begin];
+  }
+  std::int64_t best = 0;
+  std::uint64_t most = 0;
+  for (const auto& [difference, n] : count) {
+    if (n > most) {
+      best = difference;
+      most = n;
+    }
+  }
+  return best;
+}
+
+/// The L1 line the proposer reasons about: 128 bytes on every preset (l1.line).
+constexpr std::int64_t kLineBytes = 128;
+
+/// The locality type of an array whose part no other block reads (§3.3.2). When every access
+/// of it comes back to its lines on the next iteration of its innermost loop (a step under a
+/// line), there is reuse: by the thread itself, INTRA-THREAD ("the reuse of data is by the same
+/// thread itself"), when neighbouring threads (threadIdx.x) are a line or more apart (atax's and
+/// bicg's rows), else by the warp's threads that share the lines, INTER-THREAD (gemm's C[i][j]
+/// inside the k loop). Otherwise NO-REUSE (a block's own output, written once).
+tracebuf::LocalityType unshared_type(const ArrayReads& reads) {
+  bool own_lines = true;
+  for (const locality::EvaluableLoad& load : reads.loads) {
+    if (load.loops.empty()) {
+      return tracebuf::LocalityType::kNoReuse;
+    }
+    const std::size_t inner = locality::kFirstInductionSlot + load.loops.size() - 1;
+    std::int64_t loop_step = 0;
+    std::int64_t lane_step = 0;
+    for (const auto& [slot, coefficient] : load.offset.terms) {
+      if (slot == inner) {
+        loop_step += coefficient * load.loops.back().step;
+      } else if (slot == 0) {
+        lane_step += coefficient;
+      }
+    }
+    const auto e = static_cast<std::int64_t>(load.element_size);
+    if (std::abs(loop_step) * e >= kLineBytes) {
+      return tracebuf::LocalityType::kNoReuse;
+    }
+    own_lines = own_lines && std::abs(lane_step) * e >= kLineBytes;
+  }
+  return own_lines ? tracebuf::LocalityType::kIntraThread : tracebuf::LocalityType::kInterThread;
+}
+
+/// blockIdx.d's coefficient in `load`'s offset: how many elements a block's part moves per block
+/// along grid dimension d.
+std::array<std::int64_t, 3> block_shift(const locality::EvaluableLoad& load) {
+  std::array<std::int64_t, 3> shift{0, 0, 0};
+  for (const auto& [slot, coefficient] : load.offset.terms) {
+    if (slot >= 3 && slot < 6)
+      shift[slot - 3] += coefficient;
+  }
+  return shift;
+}
+
+/// The accesses of `reads` in groups that move alike with the block, in the order of each group's
+/// first access. One data structure may have several Locality Descriptors (§3.3.2): syrk's
+/// A[i][k] * A[j][k] reads a row band that blockIdx.y moves and one that blockIdx.x moves, each
+/// shared by its own C-Tiles.
+std::vector<ArrayReads> split_by_shift(const ArrayReads& reads) {
+  std::vector<ArrayReads> parts;
+  std::vector<std::array<std::int64_t, 3>> shifts;
+  for (const locality::EvaluableLoad& load : reads.loads) {
+    const std::array<std::int64_t, 3> shift = block_shift(load);
+    const auto found = std::find(shifts.begin(), shifts.end(), shift);
+    if (found == shifts.end()) {
+      shifts.push_back(shift);
+      parts.push_back({reads.allocation, reads.root_base, {load}, ""});
+    } else {
+      parts[static_cast<std::size_t>(found - shifts.begin())].loads.push_back(load);
+    }
+  }
+  return parts;
+}
+
+/// "loads 3 and 5 (moved by blockIdx.y)": a group of split_by_shift, for a note.
+std::string describe_part(const ArrayReads& part) {
+  std::string text = part.loads.size() == 1 ? "load " : "loads ";
+  for (std::size_t i = 0; i < part.loads.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == part.loads.size() ? " and " : ", ") +
+            std::to_string(part.loads[i].id);
+  }
+  const std::array<std::int64_t, 3> shift = block_shift(part.loads.front());
+  std::string moving;
+  for (int k = 0; k < 3; ++k) {
+    if (shift[k] != 0)
+      moving += std::string(moving.empty() ? "" : " and ") + "blockIdx." +
+                static_cast<char>('x' + k);
+  }
+  return text + " (" + (moving.empty() ? "the same part for every block" : "moved by " + moving) +
+         ")";
+}
+
+/// The proposal for one array, or the reason there is none.
+struct Proposal {
+  std::optional<LocalityDescriptor> descriptor;
+  std::string why_not;
+};
+
+Proposal propose(const std::string& name, const ArrayReads& reads,
+                 const tracebuf::Allocation& allocation, const footprint::LaunchFootprint& fp,
+                 const Dim3& grid) {
+  const auto fail = [](std::string why) { return Proposal{std::nullopt, std::move(why)}; };
+  const locality::EvaluableLoad& first = reads.loads.front();
+  const std::int64_t e = first.element_size;
+  // blockIdx.d's coefficient, the same for every access of the part (split_by_shift).
+  const std::array<std::int64_t, 3> shift = block_shift(first);
+  for (const locality::EvaluableLoad& load : reads.loads) {
+    if (load.element_size != e) {
+      return fail("its accesses have different element sizes");
+    }
+  }
+  // The dimensions that move the part, by increasing step.
+  std::vector<int> moving;
+  for (int k = 0; k < 3; ++k) {
+    if (shift[k] != 0 && at(grid, k) > 1) {
+      if (shift[k] < 0)
+        return fail("blockIdx moves its part backwards (a negative coefficient)");
+      moving.push_back(k);
+    }
+  }
+  std::sort(moving.begin(), moving.end(), [&](int a, int b) { return shift[a] < shift[b]; });
+  if (moving.size() > 2) {
+    return fail("all three grid dimensions move its part: 3-D tilings are not proposed");
+  }
+  const std::uint64_t available = (allocation.base + allocation.size - reads.root_base) /
+                                  static_cast<std::uint64_t>(e);  // elements from the root
+  LocalityDescriptor d;
+  d.name = name;
+  d.address = reads.root_base;
+  d.element_size = static_cast<std::uint32_t>(e);
+  d.pattern = tracebuf::AccessPattern::kRegular;
+  d.compute_data_map = {0, 0, 0};
+  d.compute_tile = grid;
+  for (std::size_t r = 0; r < moving.size(); ++r) {
+    at(d.compute_tile, moving[r]) = 1;
+    at(d.compute_data_map, moving[r]) = static_cast<std::uint32_t>(r + 1);
+  }
+  // The innermost loop's step in elements: the stride of a 1-D part.
+  std::int64_t loop_stride = 1;
+  if (!first.loops.empty()) {
+    const std::size_t inner = locality::kFirstInductionSlot + first.loops.size() - 1;
+    for (const auto& [slot, coefficient] : first.offset.terms) {
+      if (slot == inner && coefficient != 0)
+        loop_stride = std::abs(coefficient * first.loops.back().step);
+    }
+  }
+  if (moving.empty()) {  // every block reads the same part: one C-Tile, one D-Tile
+    d.size = available * static_cast<std::uint64_t>(e);
+    d.shape = {static_cast<std::uint32_t>(available), 1, 1};
+    d.data_tile = d.shape;
+    d.compute_data_map = {1, 2, 3};
+    d.type = grid.volume() > 1 ? tracebuf::LocalityType::kInterThread : unshared_type(reads);
+    d.sharing = tracebuf::SharingType::kCoaccessed;
+    d.stride = loop_stride;
+    return {d, ""};
+  }
+  // The part one block reads, relative to its shift, joined over the traced blocks (edge blocks
+  // lose what falls outside the allocation; the others restore it).
+  std::vector<locality::KeyInterval> relative;
+  const auto base = static_cast<std::int64_t>(reads.root_base);
+  const auto limit = static_cast<std::int64_t>(allocation.base + allocation.size);
+  for (std::size_t b = 0; b < fp.blocks.size(); ++b) {
+    const footprint::BlockFootprint& block = fp.blocks[b];
+    const locality::BlockCoordinates c = locality::coordinates_of(block.block_id, grid);
+    const std::int64_t by = (shift[0] * c.x + shift[1] * c.y + shift[2] * c.z) * e;
+    // The block's estimate holds every array: keep what lies between the least and the greatest
+    // index this array's accesses give the block (another array's halo may spill past its end).
+    std::int64_t low = limit;
+    std::int64_t high = base;
+    for (const footprint::ExtentTable& table : fp.index_ranges) {
+      const bool mine = std::any_of(reads.loads.begin(), reads.loads.end(),
+                                    [&](const auto& l) { return l.id == table.primary_load; });
+      if (!mine || b >= table.per_block.size() || !table.per_block[b].valid)
+        continue;
+      const footprint::Extent& extent = table.per_block[b];
+      const auto use = std::find_if(fp.relations.begin(), fp.relations.end(), [&](const auto& u) {
+        return u.relation.load == table.primary_load;
+      });
+      const std::int64_t unit = use != fp.relations.end() && use->relation.offset_in_bytes ? 1 : e;
+      low = std::min(low, base + extent.min * unit);
+      high = std::max(high, base + extent.max * unit + e);
+    }
+    for (const footprint::ByteRange& range : block.estimated) {
+      const std::int64_t begin = std::max({static_cast<std::int64_t>(range.begin), base, low});
+      const std::int64_t end = std::min({static_cast<std::int64_t>(range.end), limit, high});
+      if (begin < end) {
+        // In elements; a partly read element counts whole.
+        relative.push_back({floor_div(begin - base - by, e), -floor_div(by + base - end, e)});
+      }
+    }
+  }
+  locality::merge_intervals(relative);
+  if (relative.empty()) {
+    return fail("the traced blocks read none of it");
+  }
+  const std::int64_t step_x = shift[moving[0]];
+  const std::int64_t pitch = relative.size() > 1 ? pitch_of(relative) : 0;
+  bool own_part = true;  // the block reads only its own D-Tile
+  if (pitch == 0 || pitch <= step_x) {
+    // 1-D: D-Tiles of step_x elements, the moving dimensions chained.
+    if (moving.size() == 2 && shift[moving[1]] != step_x * at(grid, moving[0])) {
+      return fail("blockIdx." + std::string(1, static_cast<char>('x' + moving[1])) +
+                  " moves its part " + std::to_string(shift[moving[1]]) +
+                  " elements, not past the other dimension's " +
+                  std::to_string(at(grid, moving[0])) + " tiles of " + std::to_string(step_x) +
+                  ": the parts are not the contiguous tiles of a 1-D array");
+    }
+    std::uint64_t tiles = 1;
+    for (const int k : moving)
+      tiles *= at(grid, k);
+    const std::uint64_t elements = tiles * static_cast<std::uint64_t>(step_x);
+    if (elements > available) {
+      return fail("the grid's " + std::to_string(tiles) + " tiles of " + std::to_string(step_x) +
+                  " elements reach past its allocation");
+    }
+    d.size = elements * static_cast<std::uint64_t>(e);
+    d.shape = {static_cast<std::uint32_t>(elements), 1, 1};
+    d.data_tile = {static_cast<std::uint32_t>(step_x), 1, 1};
+    own_part = relative.front().begin >= 0 && relative.back().end <= step_x;
+    d.stride = loop_stride;
+  } else {
+    // 2-D: rows of `pitch` elements; D-Tiles step_x wide.
+    if (pitch % step_x != 0 || pitch / step_x != at(grid, moving[0])) {
+      return fail("its rows hold " + std::to_string(pitch) + " elements but the grid's " +
+                  std::to_string(at(grid, moving[0])) + " blocks along " +
+                  std::string(1, static_cast<char>('x' + moving[0])) + " step " +
+                  std::to_string(step_x) + ": the parts do not tile the rows");
+    }
+    const std::uint64_t rows_available = available / static_cast<std::uint64_t>(pitch);
+    std::uint64_t tile_rows = rows_available;
+    std::uint64_t rows = rows_available;
+    if (moving.size() == 2) {
+      const std::int64_t step_y = shift[moving[1]];
+      if (step_y % pitch != 0) {
+        return fail("blockIdx." + std::string(1, static_cast<char>('x' + moving[1])) +
+                    " moves its part " + std::to_string(step_y) + " elements, not whole rows of " +
+                    std::to_string(pitch));
+      }
+      tile_rows = static_cast<std::uint64_t>(step_y / pitch);
+      rows = tile_rows * at(grid, moving[1]);
+      if (rows > rows_available) {
+        return fail("the grid's tiles of " + std::to_string(tile_rows) +
+                    " rows reach past its allocation");
+      }
+    }
+    if (rows == 0 || tile_rows == 0) {
+      return fail("it holds less than one row of " + std::to_string(pitch) + " elements");
+    }
+    d.size = rows * static_cast<std::uint64_t>(pitch * e);
+    d.shape = {static_cast<std::uint32_t>(pitch), static_cast<std::uint32_t>(rows), 1};
+    d.data_tile = {static_cast<std::uint32_t>(step_x), static_cast<std::uint32_t>(tile_rows), 1};
+    for (const locality::KeyInterval& run : relative) {
+      const std::int64_t row = run.begin >= 0 ? run.begin / pitch : -1;
+      const std::int64_t column = run.begin - row * pitch;
+      own_part = own_part && row >= 0 && row < static_cast<std::int64_t>(tile_rows) &&
+                 column + (run.end - run.begin) <= step_x;
+    }
+    d.stride = pitch;
+  }
+  const bool shared = d.compute_tile.volume() > 1;
+  d.sharing = own_part ? tracebuf::SharingType::kCoaccessed : tracebuf::SharingType::kNearby;
+  // No other block reads the part: reuse within the block or none (unshared_type).
+  d.type = shared || !own_part ? tracebuf::LocalityType::kInterThread : unshared_type(reads);
+  return {d, ""};
+}
+
+}  // namespace
+
+/// The descriptors proposed for launch `launch` (its kernel and shape), in priority order; what
+/// cannot be proposed goes to `notes`, each prefixed with `prefix`.
+std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& reader,
+                                                   std::uint32_t launch,
+                                                   const std::map<std::string, std::int64_t>& given,
+                                                   const std::string& prefix,
+                                                   std::vector<std::string>& notes) {
+  const tracebuf::LaunchInfo& info = reader.launches()[launch].info;
+  footprint::LaunchFootprint fp;
+  try {
+    fp = footprint::launch_footprint(reader, launch);
+  } catch (const footprint::MissingInformation& e) {
+    throw UserError(e.what(), 2);  // names the trace
+  }
+  locality::LaunchValues values{info.grid, info.block, fp.arguments};
+  for (const auto& [name, value] : given) {
+    values.values[name] = value;
+  }
+  // The accesses of the kernel, by array (allocation), in the order of their first access.
+  std::vector<std::string> order;
+  std::map<std::string, ArrayReads> arrays;
+  const auto note = [&](const std::string& text) { notes.push_back(prefix + text); };
+  // Every access of the kernel, reads and writes (a written array is placed too), in id order.
+  std::vector<const tracebuf::LoadInfo*> accesses;
+  for (const tracebuf::LoadInfo& entry : reader.loads()) {
+    if (!entry.redundant_of &&
+        std::find(entry.kernels.begin(), entry.kernels.end(), info.kernel) != entry.kernels.end())
+      accesses.push_back(&entry);
+  }
+  std::sort(accesses.begin(), accesses.end(),
+            [](const auto* a, const auto* b) { return a->id < b->id; });
+  for (const tracebuf::LoadInfo* access : accesses) {
+    const auto use = std::find_if(
+        fp.relations.begin(), fp.relations.end(),
+        [&](const footprint::RelationUse& u) { return u.relation.load == access->id; });
+    const std::string what = "load " + std::to_string(access->id) + " `" + access->expression + "`";
+    if (use == fp.relations.end() || use->allocation.empty()) {
+      note(what + ": no descriptor: its array is in no allocation of the trace");
+      continue;
+    }
+    // By allocation, not by name: allocations made in one helper share its variable's name.
+    const auto holder = std::find_if(
+        reader.allocations().begin(), reader.allocations().end(),
+        [&](const tracebuf::Allocation& a) {
+          return a.name == use->allocation && a.base <= use->root_base &&
+                 use->root_base - a.base < a.size;
+        });
+    const std::string key = use->allocation + "@" +
+                            std::to_string(holder != reader.allocations().end() ? holder->base
+                                                                                 : use->root_base);
+    if (!arrays.contains(key)) {
+      order.push_back(key);
+      arrays[key] = {use->allocation, use->root_base, {}, ""};
+    }
+    ArrayReads& array = arrays[key];
+    if (!array.why_not.empty()) {
+      continue;
+    }
+    if (use->root_base != array.root_base) {
+      array.why_not = what + " starts from another element 0 of the array";
+      continue;
+    }
+    const locality::CompiledLoad compiled = locality::compile_load(*access, values);
+    if (!compiled.load) {
+      // The locality command's wording ends with what it can still do; here that is nothing.
+      std::string reason = compiled.not_covered;
+      const std::string suffix = ": measured graph only";
+      if (reason.ends_with(suffix))
+        reason.resize(reason.size() - suffix.size());
+      array.why_not = what + ": " + reason;
+      continue;
+    }
+    if (compiled.load->loops_depend_on_block) {
+      array.why_not = what + ": its loop's range moves with the block";
+      continue;
+    }
+    array.loads.push_back(*compiled.load);
+  }
+  std::vector<LocalityDescriptor> proposed;
+  for (const std::string& key : order) {
+    const ArrayReads& array = arrays[key];
+    const std::string& name = array.allocation;
+    if (!array.why_not.empty()) {
+      note(name + ": no descriptor: " + array.why_not);
+      continue;
+    }
+    const auto allocation = std::find_if(
+        reader.allocations().begin(), reader.allocations().end(),
+        [&](const tracebuf::Allocation& a) {
+          return a.name == name && a.base <= array.root_base && array.root_base - a.base < a.size;
+        });
+    if (allocation == reader.allocations().end()) {
+      note(name + ": no descriptor: its element 0 is in no allocation of that name");
+      continue;
+    }
+    const std::vector<ArrayReads> parts = split_by_shift(array);
+    for (const ArrayReads& part : parts) {
+      // With several parts each note says which accesses it is about.
+      const std::string who = parts.size() == 1 ? name : name + " " + describe_part(part);
+      Proposal proposal = propose(name, part, *allocation, fp, info.grid);
+      if (!proposal.descriptor) {
+        note(who + ": no descriptor: " + proposal.why_not);
+        continue;
+      }
+      try {  // never print one that --descriptors would refuse
+        tracebuf::check_descriptors({*proposal.descriptor}, info.grid, reader.allocations());
+      } catch (const tracebuf::DescriptorError& e) {
+        note(who + ": no descriptor: the proposal fails its own check (" + e.what() + ")");
+        continue;
+      }
+      if (parts.size() > 1) {
+        note(who + ": one of " + std::to_string(parts.size()) +
+             " descriptors of the array, one per way its accesses move with the block");
+      }
+      proposed.push_back(*proposal.descriptor);
+    }
+  }
+  // Priority: the more CTAs share a D-Tile, the higher (ties: the order of the first read).
+  std::vector<std::size_t> rank(proposed.size());
+  std::iota(rank.begin(), rank.end(), std::size_t{0});
+  std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) {
+    return proposed[a].compute_tile.volume() > proposed[b].compute_tile.volume();
+  });
+  for (std::size_t r = 0; r < rank.size(); ++r) {
+    proposed[rank[r]].priority = static_cast<std::uint32_t>(rank.size() - r);
+  }
+  return proposed;
+}
+
+}  // namespace memcarlo::cli
