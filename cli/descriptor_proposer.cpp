@@ -16,12 +16,14 @@
 //  - a part that reaches outside the block's own D-Tile (a stencil's halo) is NEARBY sharing,
 //    else COACCESSED; an array no two blocks share is NO-REUSE unless its innermost loop comes
 //    back to its lines (a step under a line): then INTRA-THREAD when neighbouring threads are a
-//    line or more apart, else INTER-THREAD; priority by the CTAs that share a
-//    D-Tile (most first); stride: the pitch, or the innermost loop's step in elements.
+//    line or more apart, else INTER-THREAD; priority by the accesses the traced threads made to the
+//    descriptor's data (most first; ties: the CTAs that share a D-Tile, most first); stride: the
+//    pitch, or the innermost loop's step in elements.
 #include "descriptor_proposer.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <numeric>
@@ -35,6 +37,7 @@
 #include "memcarlo/locality/index_forms.hpp"
 #include "memcarlo/locality/static_graph.hpp"
 #include "memcarlo/tracebuf/locality_descriptor.hpp"
+#include "memcarlo/tracebuf/reader.hpp"
 
 namespace memcarlo::cli {
 namespace {
@@ -164,6 +167,26 @@ std::string describe_part(const ArrayReads& part) {
 }
 
 /// The proposal for one array, or the reason there is none.
+/// The accesses the traced threads of launch `launch` made, by load id (one per active lane of a
+/// record; a redundant entry's count under the access it repeats).
+std::map<std::uint32_t, std::uint64_t> thread_accesses(const tracebuf::TraceReader& reader,
+                                                       std::uint32_t launch) {
+  std::map<std::uint32_t, std::uint32_t> original;
+  for (const tracebuf::LoadInfo& entry : reader.loads()) {
+    if (entry.redundant_of)
+      original[entry.id] = *entry.redundant_of;
+  }
+  std::map<std::uint32_t, std::uint64_t> made;
+  for (const tracebuf::WarpStream& warp : reader.launches()[launch].warps) {
+    warp.for_each([&](const tracebuf::RecordView& record) {
+      const auto repeated = original.find(record.static_id());
+      made[repeated != original.end() ? repeated->second : record.static_id()] +=
+          record.active_lanes();
+    });
+  }
+  return made;
+}
+
 struct Proposal {
   std::optional<LocalityDescriptor> descriptor;
   std::string why_not;
@@ -418,6 +441,8 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
     array.loads.push_back(*compiled.load);
   }
   std::vector<LocalityDescriptor> proposed;
+  std::vector<std::uint64_t> accesses_of;  // per proposed descriptor: its threads' accesses
+  const std::map<std::uint32_t, std::uint64_t> made = thread_accesses(reader, launch);
   for (const std::string& key : order) {
     const ArrayReads& array = arrays[key];
     const std::string& name = array.allocation;
@@ -454,12 +479,23 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
              " descriptors of the array, one per way its accesses move with the block");
       }
       proposed.push_back(*proposal.descriptor);
+      std::uint64_t count = 0;
+      for (const locality::EvaluableLoad& load : part.loads) {
+        const auto found = made.find(load.id);
+        count += found != made.end() ? found->second : 0;
+      }
+      accesses_of.push_back(count);
     }
   }
-  // Priority: the more CTAs share a D-Tile, the higher (ties: the order of the first read).
+  // Priority: the key data structure first (the paper's §3.3.5; its histo example's is "the
+  // predominantly accessed data structure"): the more accesses the traced threads made to the
+  // descriptor's data, the higher; ties: the more CTAs share a D-Tile, then the order of the first
+  // access.
   std::vector<std::size_t> rank(proposed.size());
   std::iota(rank.begin(), rank.end(), std::size_t{0});
   std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) {
+    if (accesses_of[a] != accesses_of[b])
+      return accesses_of[a] > accesses_of[b];
     return proposed[a].compute_tile.volume() > proposed[b].compute_tile.volume();
   });
   for (std::size_t r = 0; r < rank.size(); ++r) {

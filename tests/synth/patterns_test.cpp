@@ -3,6 +3,7 @@
 // ones its kernel listing implies.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "memcarlo/tracebuf/reader.hpp"
@@ -399,7 +400,9 @@ TEST(MatmulPattern, ARowIsBroadcastAndBIsCoalesced) {
 }
 
 // syrk, N = 64, blocks of 32 x 8: A[i][k] is one address per warp (its row i = the warp's row of
-// the block), A[j][k] one row per lane (j = the lane's column), 256 bytes apart.
+// the block), A[j][k] one row per lane (j = the lane's column), 256 bytes apart; C[i][j] is read
+// and written once before the k loop (scaled by beta) and once in each iteration, each lane its own
+// element: 2 + 4 x 64 records per warp.
 TEST(SyrkPattern, OneArrayIsReadAsARowBroadcastAndAsARowPerLane) {
   SynthOptions options = options_for("syrk");
   options.size = 64;
@@ -408,10 +411,11 @@ TEST(SyrkPattern, OneArrayIsReadAsARowBroadcastAndAsARowPerLane) {
   const auto records = all_records(reader);
   const std::uint32_t row_read = load_id(reader, "A[i * N + k]");
   const std::uint32_t column_read = load_id(reader, "A[j * N + k]");
-  const std::uint32_t c = load_id(reader, "C[i * N + j]");
-  EXPECT_EQ(records.size(), 16u * 8 * (2 * 64 + 1));
+  EXPECT_EQ(records.size(), 16u * 8 * (2 + 4 * 64));
   const std::uint64_t a_base = allocation_base(reader, "A");
+  const std::uint64_t c_base = allocation_base(reader, "C");
   std::size_t k = 0;
+  std::map<tracebuf::AccessKind, std::size_t> c_records;
   for (const Record& record : records) {
     if (record.static_id == row_read) {
       std::set<std::uint64_t> addresses;
@@ -427,10 +431,15 @@ TEST(SyrkPattern, OneArrayIsReadAsARowBroadcastAndAsARowPerLane) {
       EXPECT_EQ(record.distinct_lines(), 32u);
       k = (k + 1) % 64;
     } else {
-      EXPECT_EQ(record.static_id, c);
-      EXPECT_EQ(record.kind, tracebuf::AccessKind::kWrite);
+      const std::uint64_t i = record.block / 2 * 8 + record.warp;
+      const std::uint64_t j = record.block % 2 * 32;
+      EXPECT_EQ(record.addresses.at(0), c_base + (i * 64 + j) * 4);
+      EXPECT_EQ(record.addresses.at(31) - record.addresses.at(0), 31u * 4);
+      ++c_records[record.kind];
     }
   }
+  EXPECT_EQ(c_records[tracebuf::AccessKind::kRead], 16u * 8 * 65);
+  EXPECT_EQ(c_records[tracebuf::AccessKind::kWrite], 16u * 8 * 65);
 }
 
 TEST(MatmulPattern, SixteenWideBlocksTouchTwoRowsOfA) {

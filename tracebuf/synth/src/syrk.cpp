@@ -1,7 +1,11 @@
-// Pattern "syrk": C = A * A^T (PolyBench's SYRK without alpha and beta), one thread per element
-// of C, a k loop reading one array twice: A[i][k] (row i = blockIdx.y*blockDim.y + threadIdx.y:
-// a row band that blockIdx.y moves, broadcast within a row of the block) and A[j][k] (row j =
+// Pattern "syrk": C = beta*C + A * A^T, PolyBench's SYRK without alpha: one thread per element of
+// C, which it scales and then updates in a k loop (read and written every iteration, as PolyBench's
+// kernel does), reading one array twice: A[i][k] (row i = blockIdx.y*blockDim.y + threadIdx.y: a
+// row band that blockIdx.y moves, broadcast within a row of the block) and A[j][k] (row j =
 // blockIdx.x*blockDim.x + threadIdx.x: a band that blockIdx.x moves, a thread per row).
+#include <string>
+#include <utility>
+
 #include "index_forms.hpp"
 #include "pattern.hpp"
 #include "trace_builder.hpp"
@@ -12,14 +16,13 @@ namespace {
 
 const std::vector<std::string> kSyrkListing = {
     "template <class T>",
-    "__global__ void syrk_naive(const T* A, T* C, unsigned N) {",
+    "__global__ void syrk_naive(const T* A, T* C, T beta, unsigned N) {",
     "  unsigned i = blockIdx.y * blockDim.y + threadIdx.y;",
     "  unsigned j = blockIdx.x * blockDim.x + threadIdx.x;",
     "  if (i < N && j < N) {",
-    "    T sum = 0;",
+    "    C[i * N + j] *= beta;",
     "    for (unsigned k = 0; k < N; ++k)",
-    "      sum += A[i * N + k] * A[j * N + k];",
-    "    C[i * N + j] = sum;",
+    "      C[i * N + j] += A[i * N + k] * A[j * N + k];",
     "  }",
     "}",
 };
@@ -49,6 +52,23 @@ void generate_syrk(const Parameters& p, TraceBuilder& trace) {
   c_terms.push_back({1, {"blockDim.x", "blockIdx.x"}});
   c_terms.push_back({1, {"threadIdx.x"}});
   trace.add_kernel_argument("N", static_cast<std::int64_t>(n));
+  const auto c_access = [&](std::string expression, tracebuf::AccessKind kind,
+                            std::uint32_t line, std::uint32_t sequence, bool in_loop) {
+    return trace.add_access(
+        {.line = line,
+         .expression = std::move(expression),
+         .index_json = in_loop ? index_form("affine", "C", "i*N + j", c_terms, 0, {k_loop})
+                               : index_form("affine", "C", "i*N + j", c_terms, 0),
+         .kind = kind,
+         .array = c,
+         .element_size = p.element_size,
+         .loop_depth = in_loop ? 1u : 0u,
+         .sequence = sequence});
+  };
+  const std::uint32_t c_scale_read =
+      c_access("C[i * N + j]", tracebuf::AccessKind::kRead, 6, 0, false);
+  const std::uint32_t c_scale_write =
+      c_access("C[i * N + j]", tracebuf::AccessKind::kWrite, 6, 1, false);
   const std::uint32_t row_read = trace.add_access(
       {.line = 8,
        .expression = "A[i * N + k]",
@@ -56,7 +76,7 @@ void generate_syrk(const Parameters& p, TraceBuilder& trace) {
        .array = a,
        .element_size = p.element_size,
        .loop_depth = 1,
-       .sequence = 0});
+       .sequence = 2});
   const std::uint32_t column_read = trace.add_access(
       {.line = 8,
        .expression = "A[j * N + k]",
@@ -64,16 +84,10 @@ void generate_syrk(const Parameters& p, TraceBuilder& trace) {
        .array = a,
        .element_size = p.element_size,
        .loop_depth = 1,
-       .sequence = 0});
+       .sequence = 2});
+  const std::uint32_t c_read = c_access("C[i * N + j]", tracebuf::AccessKind::kRead, 8, 2, true);
   const std::uint32_t c_write =
-      trace.add_access({.line = 9,
-                        .expression = "C[i * N + j]",
-                        .index_json = index_form("affine", "C", "i*N + j", c_terms, 0),
-                        .kind = tracebuf::AccessKind::kWrite,
-                        .array = c,
-                        .element_size = p.element_size,
-                        .loop_depth = 0,
-                        .sequence = 1});
+      c_access("C[i * N + j]", tracebuf::AccessKind::kWrite, 8, 3, true);
   set_grid2d_launch(grid, p.blocks, trace);
   trace.begin();
 
@@ -81,6 +95,11 @@ void generate_syrk(const Parameters& p, TraceBuilder& trace) {
   const std::uint64_t c_base = trace.base(c);
   const auto inside_c = [n](std::uint64_t i, std::uint64_t j) { return i < n && j < n; };
   for_each_warp_2d(p, grid, trace, inside_c, [&](const Warp2d& warp) {
+    const auto c_address = [&](std::uint32_t lane) {
+      return c_base + (warp.rows[lane] * n + warp.columns[lane]) * p.element_size;
+    };
+    add_lane_record(trace, c_scale_read, warp.active, c_address);
+    add_lane_record(trace, c_scale_write, warp.active, c_address);
     for (std::uint64_t k = 0; k < n; ++k) {
       add_lane_record(trace, row_read, warp.active, [&](std::uint32_t lane) {
         return a_base + (warp.rows[lane] * n + k) * p.element_size;
@@ -88,10 +107,9 @@ void generate_syrk(const Parameters& p, TraceBuilder& trace) {
       add_lane_record(trace, column_read, warp.active, [&](std::uint32_t lane) {
         return a_base + (warp.columns[lane] * n + k) * p.element_size;
       });
+      add_lane_record(trace, c_read, warp.active, c_address);
+      add_lane_record(trace, c_write, warp.active, c_address);
     }
-    add_lane_record(trace, c_write, warp.active, [&](std::uint32_t lane) {
-      return c_base + (warp.rows[lane] * n + warp.columns[lane]) * p.element_size;
-    });
   });
 }
 
@@ -100,9 +118,9 @@ void generate_syrk(const Parameters& p, TraceBuilder& trace) {
 const PatternDefinition& syrk_pattern() {
   static const PatternDefinition definition = {
       .info = {.name = "syrk",
-               .description = "naive C = A*A^T, one thread per C element; one array read twice: "
-                              "A[i][k] broadcast within a row of the block, A[j][k] a row per "
-                              "thread",
+               .description = "PolyBench's C = beta*C + A*A^T, one thread per C element, C updated "
+                              "in the k loop; one array read twice: A[i][k] broadcast within a "
+                              "row of the block, A[j][k] a row per thread",
                .options = "--size N (128): matrix dimension; --block-width W (32): blockDim.x, "
                           "blockDim.y = threads / W; --blocks: traced blocks of the grid (all)"},
       .options = kUsesSize | kUsesBlockWidth,
