@@ -139,6 +139,9 @@ std::string StudyCache::trace_key(const StudyProgramSpec& program, const std::st
   if (!program.bounds_check) {
     key["bounds_check"] = false;  // only when off: the traces cached before it keep their keys
   }
+  if (!program.run_in.empty()) {
+    key["run_in"] = program.run_in;  // likewise
+  }
   return sha256_of(key.dump()).substr(0, 24);
 }
 
@@ -273,7 +276,9 @@ std::optional<StageFailure> StudyCache::trace(const StudyProgramSpec& program,
   for (const std::string& arg : program.args) {
     run.program.push_back(expand(arg, vars));
   }
-  run.io = {(partial / "work").string(), (partial / "run.log").string()};
+  const fs::path run_in = partial / "work" / program.run_in;
+  fs::create_directories(run_in);
+  run.io = {run_in.string(), (partial / "run.log").string()};
   TraceOutcome outcome;
   try {
     outcome = run_traced(run);

@@ -1,6 +1,7 @@
 // Reading a study file (see study_spec.hpp): every field checked, with the file and place named.
 #include "study_spec.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -248,7 +249,7 @@ StudySpec read_study(const std::string& path) {
     }
     r.only(program, place,
            {"name", "path", "sources", "include", "defines", "flags", "make", "args", "inputs",
-            "kernels", "launch", "check", "descriptors", "bounds_check", "note"});
+            "run_in", "kernels", "launch", "check", "descriptors", "bounds_check", "note"});
     StudyProgramSpec parsed;
     parsed.path = r.text(program, place, "path");
     parsed.name = r.text(program, place, "name");
@@ -296,6 +297,18 @@ StudySpec read_study(const std::string& path) {
     }
     parsed.args = r.texts(program, place, "args");
     parsed.inputs = r.text(program, place, "inputs");
+    parsed.run_in = r.text(program, place, "run_in");
+    if (!parsed.run_in.empty()) {
+      const std::filesystem::path run_in = std::filesystem::path(parsed.run_in).lexically_normal();
+      const bool escapes = std::any_of(run_in.begin(), run_in.end(),
+                                       [](const std::filesystem::path& part) { return part == ".."; });
+      if (run_in.is_absolute() || escapes) {
+        r.fail(place + ".run_in",
+               "expected a folder under the program's work folder (relative, without \"..\"), "
+               "found \"" + parsed.run_in + "\"");
+      }
+      parsed.run_in = run_in.string();
+    }
     parsed.kernels = r.text(program, place, "kernels");
     parsed.launch = r.text(program, place, "launch");
     parsed.note = r.text(program, place, "note");

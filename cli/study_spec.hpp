@@ -29,6 +29,10 @@ struct StudyProgramSpec {
   std::string executable;                   // the program the Makefile builds
   std::vector<std::string> args;
   std::string inputs;  // shell command that makes the inputs, in the work folder
+  // The folder under the work folder in which the traced run runs ("" : the work folder itself),
+  // for a program that opens its input at a fixed relative path (srad_v1's
+  // ../../../data/srad/image.pgm: run in a/b/c, the inputs command writes data/srad/image.pgm).
+  std::string run_in;
   std::string kernels;
   std::string launch;
   std::vector<std::string> output_contains;  // success check on the output

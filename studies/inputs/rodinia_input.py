@@ -10,7 +10,12 @@ Deterministic (seeded).
                                            area and 4 x (neighbour, normal x y z); the elements
                                            form a 3D grid of 8-element rows (neighbours +-1 along
                                            a row, +-8 across; Fortran numbering, -2 (far field)
-                                           off the grid's edge)"""
+                                           off the grid's edge)
+  rodinia_input.py srad ROWS COLS FILE     an ultrasound-like image for srad_v1 (its
+                                           data/srad/image.pgm, 502 x 458 in the suite): an ASCII
+                                           PGM (P2; srad_v1 skips three header lines) of ROWS x
+                                           COLS grey levels 0..255, a bright disc on a dark
+                                           background with multiplicative speckle"""
 import random
 import sys
 
@@ -45,5 +50,16 @@ elif kind == "cfd":
                 number = neighbour + 1 if 0 <= neighbour < elements and same_row else -2
                 parts.append("%d %.6f %.6f %.6f" % ((number,) + tuple(0.01 * n for n in normal)))
             out.write(" ".join(parts) + "\n")
+elif kind == "srad":
+    rows, cols, path = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    with open(path, "w") as out:
+        out.write("P2\n%d %d\n255\n" % (cols, rows))
+        for r in range(rows):
+            line = []
+            for c in range(cols):
+                inside = (r - rows / 2) ** 2 + (c - cols / 2) ** 2 < (min(rows, cols) / 3) ** 2
+                level = (170 if inside else 60) * generator.uniform(0.6, 1.4)
+                line.append("%d" % min(255, max(1, int(level))))
+            out.write(" ".join(line) + "\n")
 else:
-    sys.exit("rodinia_input.py: unknown kind '%s' (expected nn or cfd)" % kind)
+    sys.exit("rodinia_input.py: unknown kind '%s' (expected nn, cfd or srad)" % kind)

@@ -277,6 +277,50 @@ TEST(Study, BoundsCheckOffTracesAProgramThatReadsPastItsArrayAndTheReportSaysSo)
       << refused.output;
 }
 
+// A program that opens its input at a fixed relative path (../../data/values.txt) runs in the
+// folder "run_in" names under its work folder, where its inputs command (run in the work folder)
+// wrote data/values.txt; without run_in the same program finds no file and fails at its run. A
+// run_in that leaves the work folder is refused with its place.
+TEST(Study, RunInRunsTheProgramInAFolderUnderItsWorkFolder) {
+  const json points = json::array({{{"name", "base"}, {"preset", "fermi-c2050"}}});
+  const json passed = {{"output_contains", "PASSED: 100 values"}};
+  const std::string inputs = "mkdir -p data && seq 1 100 > data/values.txt";
+  const json file = {
+      {"name", "run-in"},
+      {"trials", 2},
+      {"metrics", {"l1_read_hit_ratio"}},
+      {"points", points},
+      {"programs",
+       {{{"name", "nested"},
+         {"sources", {"fixed_path.cu"}},
+         {"inputs", inputs},
+         {"run_in", "run/here/"},
+         {"check", passed}},
+        {{"name", "flat"}, {"sources", {"fixed_path.cu"}}, {"inputs", inputs}, {"check", passed}}}}};
+  const fs::path out = scratch() / "run-in";
+  const CommandResult result = study(write_study("run-in.json", file), out);
+  EXPECT_EQ(result.exit_code, 1) << result.output;
+  const json report = read_json(out / "study.json");
+  const json& nested = program_named(report, "nested");
+  EXPECT_FALSE(nested.contains("stage")) << nested.dump();
+  EXPECT_TRUE(nested["results"].contains("base")) << nested.dump();
+  const json& flat = program_named(report, "flat");
+  EXPECT_EQ(flat["stage"], "run") << flat.dump();
+  EXPECT_NE(flat.value("reason", "").find("cannot open ../../data/values.txt"), std::string::npos)
+      << flat.dump();
+  for (const char* escape : {"../run", "run/../../x", "/tmp/run"}) {
+    json bad = file;
+    bad["programs"][0]["run_in"] = escape;
+    const CommandResult refused = study(write_study("run-in-bad.json", bad), scratch() / "bad");
+    EXPECT_EQ(refused.exit_code, 2) << refused.output;
+    EXPECT_NE(refused.output.find("programs[0].run_in: expected a folder under the program's work "
+                                  "folder (relative, without \"..\"), found \"" +
+                                  std::string(escape) + "\""),
+              std::string::npos)
+        << refused.output;
+  }
+}
+
 TEST(Study, ResumeAfterAKillGivesTheUninterruptedStudy) {
   const fs::path out = copy_of_base("killed");
   fs::remove_all(out / "programs");
