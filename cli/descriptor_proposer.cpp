@@ -3,10 +3,11 @@
 // How a proposal is made, per array the kernel reads or writes (docs/locality-descriptors.md):
 //  - the accesses' index forms are folded for the launch (locality::compile_load: the launch shape
 //    and the recorded kernel arguments); a read that is not affine (data-dependent, non-affine,
-//    a loop whose range moves with the block) leaves its array without a descriptor, and a note
-//    on standard error says why;
-//  - blockIdx.d's coefficient s_d (elements) says how far a block's part moves along grid
-//    dimension d; the blocks that differ only along dimensions with s_d = 0 read the same part:
+//    a loop whose range grows or shrinks with the block) leaves its array without a descriptor,
+//    and a note on standard error says why;
+//  - blockIdx.d's coefficient s_d (elements), with the starts of the loops folded in (a
+//    grid-stride loop, or a tile loop, moves what it indexes with the block), says how far a
+//    block's part moves along grid dimension d; the blocks that differ only along dimensions with s_d = 0 read the same part:
 //    the C-Tile is the whole grid along those, one CTA along the others;
 //  - the part one block reads (TAFE's estimate, footprint::launch_footprint, moved back by the
 //    block's shift and joined over the traced blocks) gives the layout: one run is a 1-D array cut
@@ -117,15 +118,62 @@ tracebuf::LocalityType unshared_type(const ArrayReads& reads) {
   return own_lines ? tracebuf::LocalityType::kIntraThread : tracebuf::LocalityType::kInterThread;
 }
 
-/// blockIdx.d's coefficient in `load`'s offset: how many elements a block's part moves per block
-/// along grid dimension d.
-std::array<std::int64_t, 3> block_shift(const locality::EvaluableLoad& load) {
-  std::array<std::int64_t, 3> shift{0, 0, 0};
-  for (const auto& [slot, coefficient] : load.offset.terms) {
-    if (slot >= 3 && slot < 6)
-      shift[slot - 3] += coefficient;
+using Shift = std::array<std::int64_t, 3>;
+
+/// How far `form` moves per block along each grid dimension (elements): its blockIdx.d
+/// coefficients, with each loop variable's start folded in (`slots`: per slot, the same for the
+/// value the slot holds). A grid-stride loop `for (v = blockIdx.x; ...; v += gridDim.x)` moves
+/// what it indexes with the block, as does a loop inside it that starts from v.
+Shift moved_by(const locality::LinearForm& form, const std::vector<Shift>& slots) {
+  Shift shift{0, 0, 0};
+  for (const auto& [slot, coefficient] : form.terms) {
+    for (std::size_t k = 0; k < 3; ++k)
+      shift[k] += coefficient * slots[slot][k];
   }
   return shift;
+}
+
+/// Per slot of `load`'s forms (thread, block, then its loops, outermost first): how far the value
+/// it holds moves per block, a loop variable by its start.
+std::vector<Shift> slot_shifts(const locality::EvaluableLoad& load) {
+  std::vector<Shift> slots(locality::kFirstInductionSlot + load.loops.size(), Shift{0, 0, 0});
+  for (std::size_t k = 0; k < 3; ++k)
+    slots[3 + k][k] = 1;
+  for (std::size_t i = 0; i < load.loops.size(); ++i)
+    slots[locality::kFirstInductionSlot + i] = moved_by(load.loops[i].init, slots);
+  return slots;
+}
+
+/// How many elements a block's part moves per block along each grid dimension.
+Shift block_shift(const locality::EvaluableLoad& load) {
+  return moved_by(load.offset, slot_shifts(load));
+}
+
+/// Why the parts of `load` are not one part moved from block to block ("" when they are): each
+/// loop whose range depends on the block must move whole with it (its start and its bound by the
+/// same amount) or be a grid-stride loop (its bound fixed, its start moved by less than one step
+/// over the whole grid, so that blocks differ by at most the last iteration).
+std::string loops_against_blocks(const locality::EvaluableLoad& load, const Dim3& grid) {
+  const std::vector<Shift> slots = slot_shifts(load);
+  for (std::size_t i = 0; i < load.loops.size(); ++i) {
+    const locality::InductionLoop& loop = load.loops[i];
+    const Shift start = slots[locality::kFirstInductionSlot + i];
+    const Shift bound = moved_by(loop.bound, slots);
+    if (start == bound) {
+      continue;
+    }
+    std::int64_t spread = 0;  // how far the start moves from the first block to the last
+    bool forward = true;
+    for (int k = 0; k < 3; ++k) {
+      forward = forward && start[static_cast<std::size_t>(k)] >= 0;
+      spread += start[static_cast<std::size_t>(k)] * (static_cast<std::int64_t>(at(grid, k)) - 1);
+    }
+    if (bound == Shift{0, 0, 0} && forward && spread < std::abs(loop.step)) {
+      continue;
+    }
+    return "its loop `" + loop.variable + "`'s range grows or shrinks with the block";
+  }
+  return "";
 }
 
 /// The accesses of `reads` in groups that move alike with the block, in the order of each group's
@@ -134,9 +182,9 @@ std::array<std::int64_t, 3> block_shift(const locality::EvaluableLoad& load) {
 /// shared by its own C-Tiles.
 std::vector<ArrayReads> split_by_shift(const ArrayReads& reads) {
   std::vector<ArrayReads> parts;
-  std::vector<std::array<std::int64_t, 3>> shifts;
+  std::vector<Shift> shifts;
   for (const locality::EvaluableLoad& load : reads.loads) {
-    const std::array<std::int64_t, 3> shift = block_shift(load);
+    const Shift shift = block_shift(load);
     const auto found = std::find(shifts.begin(), shifts.end(), shift);
     if (found == shifts.end()) {
       shifts.push_back(shift);
@@ -434,8 +482,8 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
       array.why_not = what + ": " + reason;
       continue;
     }
-    if (compiled.load->loops_depend_on_block) {
-      array.why_not = what + ": its loop's range moves with the block";
+    if (const std::string why = loops_against_blocks(*compiled.load, info.grid); !why.empty()) {
+      array.why_not = what + ": " + why;
       continue;
     }
     array.loads.push_back(*compiled.load);

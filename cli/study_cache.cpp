@@ -308,8 +308,11 @@ std::string StudyCache::descriptors_key(const StudyProgramSpec& program,
     const std::string contents = in ? read_file(program.descriptors) : std::string();
     return sha256_of(json{{"file", in ? sha256_of(contents) : "unreadable"}}.dump()).substr(0, 24);
   }
-  return sha256_of(json{{"trace", trace}, {"proposer", "memcarlo descriptors"}}.dump())
-      .substr(0, 24);
+  // The proposer is this memcarlo's: a rebuilt one (its rules may have changed) proposes again;
+  // the builds and traces, keyed by what made them, stay.
+  static const std::string proposer =
+      sha256_of(read_file(fs::path(executable_directory()) / "memcarlo"));
+  return sha256_of(json{{"trace", trace}, {"proposer", proposer}}.dump()).substr(0, 24);
 }
 
 std::optional<StageFailure> StudyCache::descriptors(const StudyProgramSpec& program,

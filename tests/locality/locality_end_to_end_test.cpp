@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -230,6 +231,54 @@ TEST(LocalityEndToEnd, DescriptorsOfTwoKernelsApplyEachToItsOwnKernel) {
   ASSERT_EQ(launches.size(), 2u);
   EXPECT_EQ(launches[0]["descriptors"].size(), first.size());
   EXPECT_TRUE(launches[1]["descriptors"].empty()) << launches.dump(2);
+  fs::remove(trace);
+}
+
+// A grid-stride loop (the CUDA samples' scalarProd): grid_stride_dot's 4 blocks of 64 threads
+// take vectors b, b + 4, b + 8, b + 12 of 256 elements each, so block b reads elements
+// [256 (b + 4 r), 256 (b + 4 r) + 256) of a and b for r < 4: rows of 1,024 elements, of which each
+// block reads its own 256-wide column, the histo tile (256, 4, 1) for one CTA each; it writes
+// partial[64 (b + 4 r) + t]: 64-wide columns of rows of 256. rows_above's block b reads the b rows
+// above its own, a range that grows with the block: no descriptor for `a`, and a note says why.
+TEST(LocalityEndToEnd, DescriptorsTileWhatAGridStrideLoopVisitsAndNameARangeThatGrows) {
+  const std::string trace = (work_dir() / "grid_stride.mct").string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --snapshot-factor 64 --trace " + trace +
+                          " -- " + program() + " grid_stride");
+  ASSERT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string out = (work_dir() / "grid_stride.descriptors.json").string();
+  const auto proposed = run(kMemcarlo + " descriptors " + trace + " -o " + out);
+  ASSERT_EQ(proposed.exit_code, 0) << proposed.output;
+  EXPECT_NE(proposed.output.find("rows: no descriptor: load "), std::string::npos)
+      << proposed.output;
+  EXPECT_NE(proposed.output.find("`a[row * width + threadIdx.x]`: its loop `row`'s range grows or "
+                                 "shrinks with the block"),
+            std::string::npos)
+      << proposed.output;
+  std::ifstream in(out);
+  const json document = json::parse(in, nullptr, false);
+  ASSERT_TRUE(document.is_object());
+  std::map<std::string, json> dot;
+  std::map<std::string, json> above;
+  for (const json& d : document["descriptors"]) {
+    (d["kernel"] == "grid_stride_dot" ? dot : above)[d["name"].get<std::string>()] = d;
+  }
+  ASSERT_EQ(dot.size(), 3u) << document.dump(2);
+  for (const std::string name : {"a", "b"}) {
+    const json& d = dot[name];
+    EXPECT_EQ(d["shape"], json::array({1024, 4, 1})) << d.dump();
+    EXPECT_EQ(d["data_tile"], json::array({256, 4, 1})) << d.dump();
+    EXPECT_EQ(d["compute_tile"], json::array({1, 1, 1})) << d.dump();
+    EXPECT_EQ(d["compute_data_map"], json::array({1, 0, 0})) << d.dump();
+    EXPECT_EQ(d["size"], 16 * 256 * 4) << d.dump();
+    EXPECT_EQ(d["type"], "NO-REUSE") << d.dump();  // each thread steps 64 elements, 2 lines
+  }
+  EXPECT_EQ(dot["partial"]["shape"], json::array({256, 4, 1})) << dot["partial"].dump();
+  EXPECT_EQ(dot["partial"]["data_tile"], json::array({64, 4, 1})) << dot["partial"].dump();
+  // 16 reads of a and of b per thread against 4 writes of partial.
+  EXPECT_LT(dot["partial"]["priority"], dot["b"]["priority"]);
+  ASSERT_EQ(above.size(), 1u) << document.dump(2);
+  EXPECT_EQ(above.begin()->first, "sums");
+  EXPECT_EQ(above["sums"]["data_tile"], json::array({64, 1, 1})) << above["sums"].dump();
   fs::remove(trace);
 }
 

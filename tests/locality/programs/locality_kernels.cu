@@ -2,7 +2,8 @@
 // LocalityGuru §IV gives, so that `memcarlo run` traces it and `memcarlo locality TRACE --static`
 // compares the measured graph with the static one. Build with -DN=64 (GEMM's size is a macro).
 //
-//   locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|gram_schmidt|mvt|csr_gather
+//   locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|gram_schmidt|mvt|csr_gather|
+//                    grid_stride
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "../kernels/csr_gather.cu"
 #include "../kernels/gemm.cu"
 #include "../kernels/gram_schmidt.cu"
+#include "../kernels/grid_stride.cu"
 #include "../kernels/mvt.cu"
 #include "../kernels/syr2k.cu"
 #include "../kernels/two_mm.cu"
@@ -78,10 +80,28 @@ int main(int argc, char** argv) {
     }
     csr_row_sum<<<4, 256>>>(zeros(rows), copy_of(rowptr), copy_of(cols), zeros(2 * rows),
                             zeros(rows), rows);
+  } else if (std::strcmp(name, "grid_stride") == 0) {
+    // 16 vectors of 256 elements over 4 blocks of 64 threads; then 8 rows of 64, one per block.
+    // Allocated here, so that each array has a name of its own in the trace.
+    float* partial = nullptr;
+    float* a = nullptr;
+    float* b = nullptr;
+    float* rows = nullptr;
+    float* sums = nullptr;
+    cudaMalloc(&partial, 16 * 64 * sizeof(float));
+    cudaMalloc(&a, 16 * 256 * sizeof(float));
+    cudaMalloc(&b, 16 * 256 * sizeof(float));
+    cudaMalloc(&rows, 8 * 64 * sizeof(float));
+    cudaMalloc(&sums, 8 * 64 * sizeof(float));
+    cudaMemset(a, 0, 16 * 256 * sizeof(float));
+    cudaMemset(b, 0, 16 * 256 * sizeof(float));
+    cudaMemset(rows, 0, 8 * 64 * sizeof(float));
+    grid_stride_dot<<<4, 64>>>(partial, a, b, 16, 256);
+    rows_above<<<8, 64>>>(sums, rows, 64);
   } else {
     std::fprintf(stderr,
                  "usage: locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|"
-                 "gram_schmidt|mvt|csr_gather\n");
+                 "gram_schmidt|mvt|csr_gather|grid_stride\n");
     return 2;
   }
   if (cudaDeviceSynchronize() != cudaSuccess) {
