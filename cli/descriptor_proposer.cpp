@@ -352,10 +352,15 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
     std::uint64_t tiles = 1;
     for (const int k : moving)
       tiles *= at(grid, k);
-    const std::uint64_t elements = tiles * static_cast<std::uint64_t>(step_x);
+    std::uint64_t elements = tiles * static_cast<std::uint64_t>(step_x);
     if (elements > available) {
-      return fail("the grid's " + std::to_string(tiles) + " tiles of " + std::to_string(step_x) +
-                  " elements reach past its allocation");
+      // A grid rounded up over the array: the last tile holds what is left (pathfinder's 76
+      // tiles of 216 over 16384 columns), but it must hold something.
+      if (elements - static_cast<std::uint64_t>(step_x) >= available) {
+        return fail("the grid's " + std::to_string(tiles) + " tiles of " +
+                    std::to_string(step_x) + " elements reach past its allocation");
+      }
+      elements = available;
     }
     d.size = elements * static_cast<std::uint64_t>(e);
     d.shape = {static_cast<std::uint32_t>(elements), 1, 1};
@@ -364,7 +369,10 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
     d.stride = loop_stride;
   } else {
     // 2-D: rows of `pitch` elements; D-Tiles step_x wide.
-    if (pitch % step_x != 0 || pitch / step_x != at(grid, moving[0])) {
+    // As many tiles as blocks along the row, the last one holding what is left (hotspot's 22
+    // tiles of 12 over rows of 256).
+    const auto blocks_x = static_cast<std::int64_t>(at(grid, moving[0]));
+    if ((pitch + step_x - 1) / step_x != blocks_x) {
       return fail("its rows hold " + std::to_string(pitch) + " elements but the grid's " +
                   std::to_string(at(grid, moving[0])) + " blocks along " +
                   std::string(1, static_cast<char>('x' + moving[0])) + " step " +
@@ -383,8 +391,12 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
       tile_rows = static_cast<std::uint64_t>(step_y / pitch);
       rows = tile_rows * at(grid, moving[1]);
       if (rows > rows_available) {
-        return fail("the grid's tiles of " + std::to_string(tile_rows) +
-                    " rows reach past its allocation");
+        // The last row of tiles holds the rows that are left, if any.
+        if (rows - tile_rows >= rows_available) {
+          return fail("the grid's tiles of " + std::to_string(tile_rows) +
+                      " rows reach past its allocation");
+        }
+        rows = rows_available;
       }
     }
     if (rows == 0 || tile_rows == 0) {

@@ -98,6 +98,24 @@ TEST(LdescScheduler, WithoutDescriptorsItIsRoundRobin) {
   EXPECT_EQ(queues_of(launch, "ldesc", 4, 2), queues_of(launch, "round-robin", 4, 2));
 }
 
+// A stencil's tiles, one CTA each (hotspot's NEARBY tiles): Algorithm 1's clusters are single
+// CTAs, which group nothing, so the launch is dispatched as round-robin does, from one queue
+// (dealt to per-SM queues, CTAs 0, 3, 6 would be fixed on SM 0 and never run beside their
+// neighbours 1 and 4). With C-Tiles of several CTAs the clusters stay (Figure 12, above).
+TEST(LdescScheduler, ClustersOfOneCtaAreRoundRobin) {
+  LocalityDescriptor tiles = histo();
+  tiles.shape = {64, 2, 1};
+  tiles.size = 64 * 2 * 4;
+  tiles.data_tile = {16, 1, 1};
+  tiles.compute_tile = {1, 1, 1};
+  tiles.compute_data_map = {1, 2, 0};
+  tiles.sharing = tracebuf::SharingType::kNearby;
+  const LaunchTrace launch = launch_of({4, 2, 1}, {tiles});
+  EXPECT_EQ(queues_of(launch, "ldesc", 3, 1), queues_of(launch, "round-robin", 3, 1));
+  EXPECT_EQ(queues_of(launch, "ldesc", 3, 1)[0],
+            (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+}
+
 // NUMA (Figure 11: Algorithm 2's partition, then Algorithm 1 inside each zone). A 4 x 4 grid
 // reads a 256 KiB array by columns: column x reads D-Tile x, its 64 KiB [x x 64 KiB, (x + 1) x
 // 64 KiB) of the array, which starts at 0x10000 (64 KiB into a 256 KiB period). Only bits 16-17

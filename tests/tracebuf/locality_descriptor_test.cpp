@@ -149,11 +149,28 @@ TEST(LocalityDescriptorCheck, TilesMustDivideAndAddressesLieInAnAllocation) {
   // Outside every allocation (one that ends a byte early).
   expect_check_refused(kHisto, {4, 8, 1}, {{0, 0x10000, 8191, "sm_mappings"}},
                        "descriptors[0].address", "not inside any allocation");
-  // D-Tile of 24 elements in a shape of 64.
+  // D-Tiles of 24 elements in a shape of 64: three, the last of 16, for four C-Tiles.
   std::string bad = kHisto;
   bad.replace(bad.find("[16, 32, 1]"), 11, "[24, 32, 1]");
-  expect_check_refused(bad, {4, 8, 1}, {}, "descriptors[0].data_tile.x",
-                       "24 elements do not divide the shape's 64");
+  expect_check_refused(bad, {4, 8, 1}, {}, "descriptors[0].data_tile",
+                       "3 D-Tiles for 4 C-Tiles");
+  // A D-Tile wider than the shape.
+  std::string wide = kHisto;
+  wide.replace(wide.find("[16, 32, 1]"), 11, "[80, 32, 1]");
+  expect_check_refused(wide, {4, 8, 1}, {}, "descriptors[0].data_tile.x",
+                       "80 elements exceed the shape's 64");
+}
+
+// The last D-Tile along a dimension may hold less: 22 tiles 12 wide over rows of 256 (the last 4
+// wide), one per CTA of a grid of 22, are accepted.
+TEST(LocalityDescriptorCheck, TheLastDataTileMayHoldLess) {
+  const auto d = parse_descriptors(R"({"descriptors": [
+    {"name": "temp", "address": 0, "size": 262144, "element_size": 4, "shape": [256, 256, 1],
+     "type": "INTER-THREAD", "data_tile": [12, 12, 1], "compute_tile": [1, 1, 1],
+     "compute_data_map": [1, 2, 0], "sharing": "NEARBY", "priority": 1}]})");
+  EXPECT_NO_THROW(check_descriptors(d, {22, 22, 1}, {}));
+  EXPECT_EQ(d[0].data_tiles(), (Dim3{22, 22, 1}));
+  EXPECT_THROW(check_descriptors(d, {21, 22, 1}, {}), DescriptorError);  // 22 tiles, 21 CTAs
 }
 
 TEST(LocalityDescriptorCheck, PriorityOrderIsStable) {

@@ -53,18 +53,24 @@ class Ldesc final : public CtaScheduler {
   void plan(const CtaPlanInput& input, RandomStream&, CtaPlan& plan) const override {
     const LaunchTrace& launch = input.launch;
     plan.clear(input.sm_count);
-    if (launch.descriptors.empty()) {  // nothing described: round-robin
+    const Dim3& grid = launch.grid;
+    const Dim3 cluster = input.modules <= 1 && !launch.descriptors.empty()
+                             ? ldesc::cluster_dims(launch.descriptors, grid, input.sm_count)
+                             : Dim3{1, 1, 1};
+    // Nothing described, or on one module clusters of one CTA (no C-Tile groups CTAs: every
+    // descriptor's D-Tile is one CTA's): nothing to keep together, so the GPU's own dispatch,
+    // round-robin from one queue. Dealing single CTAs to per-SM queues would instead fix which
+    // CTAs share an SM, and part neighbours that round-robin happens to run on one (hotspot).
+    if (launch.descriptors.empty() || (input.modules <= 1 && cluster.volume() == 1)) {
       plan.order.resize(launch.blocks.size());
       std::iota(plan.order.begin(), plan.order.end(), 0u);
       plan.close_queue();
       return;
     }
-    const Dim3& grid = launch.grid;
     // Linear block id -> index into launch.blocks (the snapshot may hold part of the grid).
     const IndexOf index_of(launch);
     std::vector<std::vector<std::uint32_t>> queues(input.sm_count);
     if (input.modules <= 1) {
-      const Dim3 cluster = ldesc::cluster_dims(launch.descriptors, grid, input.sm_count);
       const auto by_sm = ldesc::assign_clusters(
           grid, cluster, input.sm_count, [&](std::uint64_t id) { return index_of(id) != kAbsent; });
       for (std::uint32_t sm = 0; sm < input.sm_count; ++sm) {
