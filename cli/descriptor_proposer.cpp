@@ -17,9 +17,9 @@
 //  - a part that reaches outside the block's own D-Tile (a stencil's halo) is NEARBY sharing,
 //    else COACCESSED; an array no two blocks share is NO-REUSE unless its innermost loop comes
 //    back to its lines (a step under a line): then INTRA-THREAD when neighbouring threads are a
-//    line or more apart, else INTER-THREAD; priority by the accesses the traced threads made to the
-//    descriptor's data (most first; ties: the CTAs that share a D-Tile, most first); stride: the
-//    pitch, or the innermost loop's step in elements.
+//    line or more apart, else INTER-THREAD; priority by the L2 requests of the descriptor's
+//    accesses in one trial of the launch (most first; ties: the traced threads' accesses, then the
+//    CTAs that share a D-Tile); stride: the pitch, or the innermost loop's step in elements.
 #include "descriptor_proposer.hpp"
 
 #include <algorithm>
@@ -29,6 +29,8 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,8 @@
 #include "memcarlo/locality/graph.hpp"
 #include "memcarlo/locality/index_forms.hpp"
 #include "memcarlo/locality/static_graph.hpp"
+#include "memcarlo/sim/compiled_trace.hpp"
+#include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 
@@ -215,24 +219,50 @@ std::string describe_part(const ArrayReads& part) {
 }
 
 /// The proposal for one array, or the reason there is none.
-/// The accesses the traced threads of launch `launch` made, by load id (one per active lane of a
-/// record; a redundant entry's count under the access it repeats).
-std::map<std::uint32_t, std::uint64_t> thread_accesses(const tracebuf::TraceReader& reader,
-                                                       std::uint32_t launch) {
+/// A redundant entry's id -> the id of the access it repeats.
+std::map<std::uint32_t, std::uint32_t> originals(const tracebuf::TraceReader& reader) {
   std::map<std::uint32_t, std::uint32_t> original;
   for (const tracebuf::LoadInfo& entry : reader.loads()) {
     if (entry.redundant_of)
       original[entry.id] = *entry.redundant_of;
   }
-  std::map<std::uint32_t, std::uint64_t> made;
+  return original;
+}
+
+/// How much each access of launch `launch` asks of memory, by load id (a redundant entry's under
+/// the access it repeats): `threads`, one per active lane of its records; `l2`, its requests that
+/// leave the L1 (L2 line reads, writes and atomics) in one trial of the launch on `hierarchy`.
+struct AccessWeights {
+  std::map<std::uint32_t, std::uint64_t> threads;
+  std::map<std::uint32_t, std::uint64_t> l2;
+};
+
+AccessWeights access_weights(const tracebuf::TraceReader& reader, std::uint32_t launch,
+                             const sim::HierarchyConfig& hierarchy) {
+  const std::map<std::uint32_t, std::uint32_t> original = originals(reader);
+  const auto id_of = [&](std::uint32_t id) {
+    const auto repeated = original.find(id);
+    return repeated != original.end() ? repeated->second : id;
+  };
+  AccessWeights weights;
   for (const tracebuf::WarpStream& warp : reader.launches()[launch].warps) {
     warp.for_each([&](const tracebuf::RecordView& record) {
-      const auto repeated = original.find(record.static_id());
-      made[repeated != original.end() ? repeated->second : record.static_id()] +=
-          record.active_lanes();
+      weights.threads[id_of(record.static_id())] += record.active_lanes();
     });
   }
-  return made;
+  const sim::CompiledTrace compiled = sim::compile_trace(reader, hierarchy, {.launches = {launch}});
+  sim::MonteCarloOptions one;
+  one.seed = 1;
+  one.trials = 1;
+  one.threads = 1;
+  const sim::MonteCarloRun run = sim::run_monte_carlo(compiled, hierarchy, one);
+  const std::vector<sim::AccessCounters>& loads = run.trials.at(0).loads;
+  for (std::uint32_t id = 0; id < loads.size(); ++id) {
+    const std::uint64_t requests = loads[id].l2_reads + loads[id].l2_writes + loads[id].l2_atomics;
+    if (requests != 0)
+      weights.l2[id_of(id)] += requests;
+  }
+  return weights;
 }
 
 struct Proposal {
@@ -427,6 +457,7 @@ Proposal propose(const std::string& name, const ArrayReads& reads,
 std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& reader,
                                                    std::uint32_t launch,
                                                    const std::map<std::string, std::int64_t>& given,
+                                                   const sim::HierarchyConfig& hierarchy,
                                                    const std::string& prefix,
                                                    std::vector<std::string>& notes) {
   const tracebuf::LaunchInfo& info = reader.launches()[launch].info;
@@ -501,8 +532,15 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
     array.loads.push_back(*compiled.load);
   }
   std::vector<LocalityDescriptor> proposed;
-  std::vector<std::uint64_t> accesses_of;  // per proposed descriptor: its threads' accesses
-  const std::map<std::uint32_t, std::uint64_t> made = thread_accesses(reader, launch);
+  // Per proposed descriptor: its accesses' L2 requests, then their threads' accesses.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> weight_of;
+  AccessWeights weights;
+  try {
+    weights = access_weights(reader, launch, hierarchy);
+  } catch (const std::invalid_argument& e) {
+    throw UserError(reader.path() + ": the launch cannot run on the hierarchy that ranks the "
+                    "descriptors (--hierarchy): " + e.what(), 2);
+  }
   for (const std::string& key : order) {
     const ArrayReads& array = arrays[key];
     const std::string& name = array.allocation;
@@ -539,23 +577,26 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
              " descriptors of the array, one per way its accesses move with the block");
       }
       proposed.push_back(*proposal.descriptor);
-      std::uint64_t count = 0;
+      std::pair<std::uint64_t, std::uint64_t> weight{0, 0};
       for (const locality::EvaluableLoad& load : part.loads) {
-        const auto found = made.find(load.id);
-        count += found != made.end() ? found->second : 0;
+        const auto l2 = weights.l2.find(load.id);
+        const auto threads = weights.threads.find(load.id);
+        weight.first += l2 != weights.l2.end() ? l2->second : 0;
+        weight.second += threads != weights.threads.end() ? threads->second : 0;
       }
-      accesses_of.push_back(count);
+      weight_of.push_back(weight);
     }
   }
   // Priority: the key data structure first (the paper's §3.3.5; its histo example's is "the
-  // predominantly accessed data structure"): the more accesses the traced threads made to the
-  // descriptor's data, the higher; ties: the more CTAs share a D-Tile, then the order of the first
-  // access.
+  // predominantly accessed data structure"), by what its accesses ask of the memory system the
+  // descriptors steer: the more L2 requests (L1 misses, stores, atomics), the higher; ties: the
+  // more accesses by the traced threads, then the more CTAs share a D-Tile, then the order of the
+  // first access.
   std::vector<std::size_t> rank(proposed.size());
   std::iota(rank.begin(), rank.end(), std::size_t{0});
   std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) {
-    if (accesses_of[a] != accesses_of[b])
-      return accesses_of[a] > accesses_of[b];
+    if (weight_of[a] != weight_of[b])
+      return weight_of[a] > weight_of[b];
     return proposed[a].compute_tile.volume() > proposed[b].compute_tile.volume();
   });
   for (std::size_t r = 0; r < rank.size(); ++r) {

@@ -25,6 +25,8 @@
 #include "memcarlo/locality/graph.hpp"
 #include "memcarlo/locality/index_forms.hpp"
 #include "memcarlo/locality/static_graph.hpp"
+#include "memcarlo/reports/trace_device.hpp"
+#include "memcarlo/sim/hierarchy_loader.hpp"
 #include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "descriptor_proposer.hpp"
@@ -82,6 +84,7 @@ struct DescriptorsOptions {
   std::optional<std::uint32_t> launch;  // --launch: this launch's shape only
   std::string output = "-";
   std::vector<std::string> parameters;  // NAME=VALUE for kernel parameters the trace lacks
+  std::string hierarchy;  // ranks the descriptors; empty: the trace's own, else fermi-c2050
 };
 
 
@@ -120,6 +123,19 @@ void run_descriptors(const DescriptorsOptions& options) {
   if (chosen.empty()) {
     throw UserError(options.trace + ": no launches", 2);
   }
+  // The hierarchy whose L1 misses rank the descriptors: the one the trace's snapshot was sized
+  // for (memcarlo run -H), unless named.
+  std::string hierarchy = options.hierarchy;
+  if (hierarchy.empty()) {
+    hierarchy = reports::read_recorded_device(reader.meta().device_json)
+                    .hierarchy.value_or(SimulateOptions{}.hierarchy);
+  }
+  sim::HierarchyConfig config;
+  try {
+    config = sim::load_hierarchy(hierarchy);
+  } catch (const sim::ConfigError& e) {
+    throw UserError(std::string("--hierarchy: ") + e.what(), 2);
+  }
   std::vector<std::string> notes;
   std::vector<tracebuf::ScopedDescriptor> proposed;
   for (const std::uint32_t l : chosen) {
@@ -127,7 +143,7 @@ void run_descriptors(const DescriptorsOptions& options) {
     const std::string prefix =
         chosen.size() > 1 ? info.kernel + " (launch " + std::to_string(l) + "): " : std::string();
     const tracebuf::DescriptorScope scope{info.kernel, info.grid, info.block};
-    for (LocalityDescriptor& d : propose_for_launch(reader, l, given, prefix, notes)) {
+    for (LocalityDescriptor& d : propose_for_launch(reader, l, given, config, prefix, notes)) {
       proposed.push_back({scope, std::move(d)});
     }
     // Later launches of the shape get these descriptors too; say so where they pass other
@@ -188,7 +204,9 @@ void add_descriptors_command(CLI::App& app) {
       "its 128-byte lines: then INTRA-THREAD when neighbouring threads are a line or more apart "
       "(atax's rows: each thread re-reads its own), else INTER-THREAD (the warp's threads share "
       "the lines). Prints JSON that `memcarlo simulate "
-      "--descriptors FILE` reads: edit it (types, priorities) and pass it back. An array with a "
+      "--descriptors FILE` reads: edit it (types, priorities) and pass it back. Priorities put "
+      "the key data structure first: the most L2 requests (L1 misses, stores, atomics) of its "
+      "accesses in one trial of the launch on --hierarchy. An array with a "
       "data-dependent or non-affine access gets no descriptor; a note on standard error says why."
       " Exit code 2 for a trace without index forms or allocations");
   command->add_option("TRACE", options->trace, "The trace (.mct)")->required();
@@ -198,6 +216,9 @@ void add_descriptors_command(CLI::App& app) {
       "from its first launch)");
   command->add_option("--output,-o", options->output, "Write the JSON here ('-': stdout)")
       ->capture_default_str();
+  command->add_option("--hierarchy,-H", options->hierarchy,
+                      "Preset or hierarchy file whose L1 ranks the descriptors (default: the one "
+                      "the trace's snapshot was sized for, else fermi-c2050)");
   command->add_option("--param", options->parameters,
                       "NAME=VALUE: a kernel parameter's value where the trace records none "
                       "(repeatable)");
