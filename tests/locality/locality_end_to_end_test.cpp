@@ -282,4 +282,35 @@ TEST(LocalityEndToEnd, DescriptorsTileWhatAGridStrideLoopVisitsAndNameARangeThat
   fs::remove(trace);
 }
 
+// Priorities rank the key data structure first by what its accesses send past the L1 (one trial
+// on the trace's hierarchy): row_times_vector's `a` (32 rows a warp, reread from lines the L1 no
+// longer holds) leads `tmp` and `x`, which tie it in accesses by the threads (one each per
+// iteration) and of which `x` is shared by more CTAs (the rule before). --hierarchy names the
+// hierarchy; one that does not exist is refused.
+TEST(LocalityEndToEnd, DescriptorPrioritiesFollowTheRequestsThatLeaveTheL1) {
+  const std::string trace = (work_dir() / "row_times_vector.mct").string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --trace " + trace + " -- " + program() +
+                          " row_times_vector");
+  ASSERT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string out = (work_dir() / "row_times_vector.descriptors.json").string();
+  for (const std::string hierarchy : {"", " --hierarchy fermi-c2050"}) {
+    const auto proposed = run(kMemcarlo + " descriptors " + trace + hierarchy + " -o " + out);
+    ASSERT_EQ(proposed.exit_code, 0) << proposed.output;
+    std::ifstream in(out);
+    const json document = json::parse(in, nullptr, false);
+    ASSERT_TRUE(document.is_object());
+    std::map<std::string, std::uint32_t> priority;
+    for (const json& d : document["descriptors"])
+      priority[d["name"].get<std::string>()] = d["priority"].get<std::uint32_t>();
+    ASSERT_EQ(priority.size(), 3u) << document.dump(2);
+    EXPECT_EQ(priority["a"], 3u) << document.dump(2);
+  }
+  const auto refused = run(kMemcarlo + " descriptors " + trace + " --hierarchy no-such-gpu -o " +
+                           out);
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("--hierarchy: "), std::string::npos) << refused.output;
+  EXPECT_NE(refused.output.find("no-such-gpu"), std::string::npos) << refused.output;
+  fs::remove(trace);
+}
+
 }  // namespace

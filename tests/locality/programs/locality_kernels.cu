@@ -3,7 +3,7 @@
 // compares the measured graph with the static one. Build with -DN=64 (GEMM's size is a macro).
 //
 //   locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|gram_schmidt|mvt|csr_gather|
-//                    grid_stride
+//                    grid_stride|row_times_vector
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -17,6 +17,7 @@
 #include "../kernels/gram_schmidt.cu"
 #include "../kernels/grid_stride.cu"
 #include "../kernels/mvt.cu"
+#include "../kernels/row_times_vector.cu"
 #include "../kernels/syr2k.cu"
 #include "../kernels/two_mm.cu"
 
@@ -98,10 +99,22 @@ int main(int argc, char** argv) {
     cudaMemset(rows, 0, 8 * 64 * sizeof(float));
     grid_stride_dot<<<4, 64>>>(partial, a, b, 16, 256);
     rows_above<<<8, 64>>>(sums, rows, 64);
+  } else if (std::strcmp(name, "row_times_vector") == 0) {
+    // 4096 rows of 64 floats, 32 blocks of 128 threads.
+    float* tmp = nullptr;
+    float* a = nullptr;
+    float* x = nullptr;
+    cudaMalloc(&tmp, 4096 * sizeof(float));
+    cudaMalloc(&a, 4096 * 64 * sizeof(float));
+    cudaMalloc(&x, 64 * sizeof(float));
+    cudaMemset(tmp, 0, 4096 * sizeof(float));
+    cudaMemset(a, 0, 4096 * 64 * sizeof(float));
+    cudaMemset(x, 0, 64 * sizeof(float));
+    row_times_vector<<<32, 128>>>(tmp, a, x, 4096, 64);
   } else {
     std::fprintf(stderr,
                  "usage: locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|"
-                 "gram_schmidt|mvt|csr_gather|grid_stride\n");
+                 "gram_schmidt|mvt|csr_gather|grid_stride|row_times_vector\n");
     return 2;
   }
   if (cudaDeviceSynchronize() != cudaSuccess) {
