@@ -428,6 +428,22 @@ TEST(HostLibraryPrograms, CubBlockWarpAndDeviceAlgorithmsComputeAndTraceTheirAcc
       << info.output;
 }
 
+// CUB's DevicePartition, DeviceRunLengthEncode, DeviceMergeSort and DeviceSegmentedRadixSort on
+// the CPU, against the answers of CUB's documented examples (cub_device_more.cu checks them and
+// prints PASS); the kernel after them is traced.
+TEST(HostLibraryPrograms, CubPartitionRunLengthMergeAndSegmentedSortsGiveCubsAnswers) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_device_more", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+  const auto addresses = traced_addresses(exe + ".mct");
+  ASSERT_TRUE(addresses.count("items[i]")) << "the kernel's accesses are not in the trace";
+}
+
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
   if (!toolkit_with_thrust()) {
     GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";

@@ -4,10 +4,10 @@
 // BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
 // BlockAdjacentDifference, WarpReduce, WarpScan, ThreadLoad/ThreadStore, the iterators
 // (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
-// iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DeviceHistogram (one
-// channel), DeviceSegmentedReduce, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug.
-// Another part of CUB (BlockRadixRank, WarpExchange, DeviceRunLengthEncode, ...) is a compile error
-// naming it.
+// iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DevicePartition,
+// DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel), DeviceSegmentedReduce,
+// DeviceSegmentedRadixSort, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another
+// part of CUB (BlockRadixRank, WarpExchange, DeviceSegmentedSort, ...) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -22,9 +22,13 @@
 #include "block/block_shuffle.cuh"
 #include "block/block_store.cuh"
 #include "device/device_histogram.cuh"
+#include "device/device_merge_sort.cuh"
+#include "device/device_partition.cuh"
 #include "device/device_radix_sort.cuh"
 #include "device/device_reduce.cuh"
+#include "device/device_run_length_encode.cuh"
 #include "device/device_scan.cuh"
+#include "device/device_segmented_radix_sort.cuh"
 #include "device/device_segmented_reduce.cuh"
 #include "device/device_select.cuh"
 #include "iterator/arg_index_input_iterator.cuh"
