@@ -429,19 +429,45 @@ TEST(HostLibraryPrograms, CubBlockWarpAndDeviceAlgorithmsComputeAndTraceTheirAcc
 }
 
 // CUB's DevicePartition, DeviceRunLengthEncode, DeviceMergeSort and DeviceSegmentedRadixSort on
-// the CPU, against the answers of CUB's documented examples (cub_device_more.cu checks them and
-// prints PASS); the kernel after them is traced.
-TEST(HostLibraryPrograms, CubPartitionRunLengthMergeAndSegmentedSortsGiveCubsAnswers) {
+// the CPU, against the answers of CUB's documented examples, and WarpLoad, WarpExchange and
+// WarpStore over logical warps of 16 lanes in a kernel (cub_more.cu checks every result and prints
+// PASS). WarpLoad's reads are traced as CUB makes them: TRANSPOSE reads striped, each hardware
+// warp's record two runs of 16 consecutive ints, one per logical warp's 64-int tile; DIRECT reads
+// blocked, a lane's item 4 ints (16 bytes) from its neighbour's, and only the first 40 of a tile.
+TEST(HostLibraryPrograms, CubWarpLoadStoreExchangeAndMoreDeviceAlgorithmsGiveCubsAnswers) {
   if (!toolkit_with_thrust()) {
     GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
   }
-  const std::string exe = build("programs", "cub_device_more", "--memcarlo-no-resources");
+  const std::string exe = build("programs", "cub_more", "--memcarlo-no-resources");
   const CommandResult result = memcarlo_run(exe);
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
   EXPECT_FALSE(contains(result, "FAILED")) << result.output;
   const auto addresses = traced_addresses(exe + ".mct");
-  ASSERT_TRUE(addresses.count("items[i]")) << "the kernel's accesses are not in the trace";
+  const char* load = "cub::WarpLoad::Load(block_itr, items)";
+  ASSERT_TRUE(addresses.count(load)) << load << " is not in the trace";
+  std::size_t striped = 0;
+  std::size_t blocked = 0;
+  std::set<std::uint64_t> words;
+  for (const auto& lanes : addresses.at(load)) {
+    words.insert(lanes.begin(), lanes.end());
+    bool two_runs = lanes.size() == 32;
+    for (std::size_t k = 0; two_runs && k < 16; ++k) {
+      two_runs = lanes[k] == lanes[0] + 4 * k && lanes[16 + k] == lanes[0] + 256 + 4 * k;
+    }
+    bool sixteen_bytes = lanes.size() == 20;  // lanes 0-9 of each logical warp: items < 40
+    for (std::size_t k = 1; sixteen_bytes && k < 10; ++k) {
+      sixteen_bytes = lanes[k] == lanes[0] + 16 * k && lanes[10 + k] == lanes[10] + 16 * k;
+    }
+    striped += two_runs ? 1 : 0;
+    blocked += sixteen_bytes ? 1 : 0;
+  }
+  EXPECT_EQ(striped, 8u);  // 2 warps x 4 items
+  EXPECT_EQ(blocked, 8u);
+  EXPECT_EQ(addresses.at(load).size(), 16u);
+  ASSERT_EQ(words.size(), 256u);  // the 4 tiles of 64 ints
+  EXPECT_EQ(*words.rbegin() - *words.begin(), 255u * 4);
+  EXPECT_TRUE(addresses.count("items[i]"));  // the kernel's own access, probed
 }
 
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {

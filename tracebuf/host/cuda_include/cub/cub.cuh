@@ -2,12 +2,13 @@
 // its public API for the parts programs use most (docs/host-runtime.md, "CUB and Thrust"):
 // BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
 // BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
-// BlockAdjacentDifference, WarpReduce, WarpScan, ThreadLoad/ThreadStore, the iterators
+// BlockAdjacentDifference, WarpReduce, WarpScan, WarpLoad, WarpStore, WarpExchange,
+// ThreadLoad/ThreadStore, the iterators
 // (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
 // iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DevicePartition,
 // DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel), DeviceSegmentedReduce,
 // DeviceSegmentedRadixSort, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another
-// part of CUB (BlockRadixRank, WarpExchange, DeviceSegmentedSort, ...) is a compile error naming it.
+// part of CUB (BlockRadixRank, WarpMergeSort, DeviceSegmentedSort, ...) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -47,5 +48,8 @@
 #include "util_macro.cuh"
 #include "util_ptx.cuh"
 #include "util_type.cuh"
+#include "warp/warp_exchange.cuh"
+#include "warp/warp_load.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"
+#include "warp/warp_store.cuh"

@@ -42,6 +42,8 @@ enum StaticLoad : unsigned {
   thread_store_write = 5,
   iterator_read = 6,
   iterator_write = 7,
+  warp_load_read = 8,
+  warp_store_write = 9,
 };
 inline constexpr char loads_table[] =
     "[{\"id\":0,\"function\":\"cub::BlockLoad::Load\",\"kernels\":[],\"file\":\"cub/block/"
@@ -82,6 +84,14 @@ inline constexpr char loads_table[] =
     "ptr)\",\"kind\":\"write\","
     "\"element_type\":\"\",\"element_size\":0,\"base\":\"ptr\",\"address_space\":"
     "\"unknown\",\"loop_depth\":1,\"sequence\":7,\"depends_on\":[]}"
+    ",{\"id\":8,\"function\":\"cub::WarpLoad::Load\",\"kernels\":[],\"file\":\"cub/warp/"
+    "warp_load.cuh\",\"line\":0,\"column\":0,\"expression\":\"cub::WarpLoad::Load(block_itr, "
+    "items)\",\"kind\":\"read\",\"element_type\":\"\",\"element_size\":0,\"base\":\"block_itr\","
+    "\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":8,\"depends_on\":[]}"
+    ",{\"id\":9,\"function\":\"cub::WarpStore::Store\",\"kernels\":[],\"file\":\"cub/warp/"
+    "warp_store.cuh\",\"line\":0,\"column\":0,\"expression\":\"cub::WarpStore::Store(block_itr, "
+    "items)\",\"kind\":\"write\",\"element_type\":\"\",\"element_size\":0,\"base\":\"block_itr\","
+    "\"address_space\":\"unknown\",\"loop_depth\":1,\"sequence\":9,\"depends_on\":[]}"
     "]";
 /// Registered once per program, by whichever translation unit initializes it first.
 inline const ::memcarlo_detail::LoadsRegistrar loads_registrar(trace_unit, loads_table);

@@ -1,15 +1,20 @@
-// CUB's device-wide partition, run-length, merge-sort and segmented radix-sort algorithms in a
-// program built for the host backend: DevicePartition (Flagged, If, the three-way If),
-// DeviceRunLengthEncode (Encode, NonTrivialRuns), DeviceMergeSort (SortPairs, SortKeysCopy,
-// StableSortKeys) and DeviceSegmentedRadixSort (SortPairs, SortKeysDescending on a bit range, a
-// DoubleBuffer). The answers are the examples of CUB's documentation, worked by hand; a kernel
-// then doubles the partitioned items, so that the program has a traced launch.
+// More of CUB in a program built for the host backend. Device-wide: DevicePartition (Flagged, If,
+// the three-way If), DeviceRunLengthEncode (Encode, NonTrivialRuns), DeviceMergeSort (SortPairs,
+// SortKeysCopy, StableSortKeys) and DeviceSegmentedRadixSort (SortPairs, SortKeysDescending on a
+// bit range, a DoubleBuffer), against the examples of CUB's documentation, worked by hand. Warp
+// primitives in a kernel: WarpLoad (TRANSPOSE, and DIRECT with valid items and a default),
+// WarpExchange (BlockedToStriped, StripedToBlocked, ScatterToStriped) and WarpStore (DIRECT,
+// STRIPED, TRANSPOSE with valid items) over logical warps of 16 lanes, each result checked
+// against the input; the test checks the trace of WarpLoad's reads.
 #include <cstdio>
 #include <iterator>
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_run_length_encode.cuh>
 #include <cub/device/device_segmented_radix_sort.cuh>
+#include <cub/warp/warp_exchange.cuh>
+#include <cub/warp/warp_load.cuh>
+#include <cub/warp/warp_store.cuh>
 #include <vector>
 
 namespace {
@@ -68,6 +73,47 @@ void two_phase(Call call) {
 }
 
 }  // namespace
+
+constexpr int kLanes = 16;  // a logical warp: two per hardware warp
+constexpr int kWarpItems = 4;
+constexpr int kWarpTile = kLanes * kWarpItems;
+
+// Each logical warp of a 32-thread block works on its own 64-int tile of `in` (two per block):
+// copies[0] by WarpLoad TRANSPOSE (blocked items) and WarpStore DIRECT; copies[1] by
+// BlockedToStriped and WarpStore STRIPED; copies[2] by StripedToBlocked back and WarpStore
+// TRANSPOSE of the first 50 items; reversed by ScatterToStriped to rank 63 - (blocked index) and
+// WarpStore STRIPED; partial by WarpLoad DIRECT of the first 40 items, -7 for the others.
+__global__ void warp_tiles(const int* in, int* copies, int* reversed, int* partial, int total) {
+  using Load = cub::WarpLoad<int, kWarpItems, cub::WARP_LOAD_TRANSPOSE, kLanes>;
+  using LoadDirect = cub::WarpLoad<int, kWarpItems, cub::WARP_LOAD_DIRECT, kLanes>;
+  using Exchange = cub::WarpExchange<int, kWarpItems, kLanes>;
+  using StoreDirect = cub::WarpStore<int, kWarpItems, cub::WARP_STORE_DIRECT, kLanes>;
+  using StoreStriped = cub::WarpStore<int, kWarpItems, cub::WARP_STORE_STRIPED, kLanes>;
+  using StoreTranspose = cub::WarpStore<int, kWarpItems, cub::WARP_STORE_TRANSPOSE, kLanes>;
+  __shared__ typename Exchange::TempStorage exchange[2];
+  __shared__ typename StoreTranspose::TempStorage store[2];
+  const int warp = static_cast<int>(threadIdx.x) / kLanes;
+  const int lane = static_cast<int>(threadIdx.x) % kLanes;
+  const int tile = (static_cast<int>(blockIdx.x) * 2 + warp) * kWarpTile;
+  int blocked[kWarpItems];
+  Load().Load(in + tile, blocked);
+  StoreDirect().Store(copies + tile, blocked);
+  int striped[kWarpItems];
+  Exchange(exchange[warp]).BlockedToStriped(blocked, striped);
+  StoreStriped().Store(copies + total + tile, striped);
+  int again[kWarpItems];
+  Exchange(exchange[warp]).StripedToBlocked(striped, again);
+  StoreTranspose(store[warp]).Store(copies + 2 * total + tile, again, 50);
+  int ranks[kWarpItems];
+  for (int i = 0; i < kWarpItems; ++i) {
+    ranks[i] = kWarpTile - 1 - (lane * kWarpItems + i);
+  }
+  Exchange(exchange[warp]).ScatterToStriped(blocked, ranks);
+  StoreStriped().Store(reversed + tile, blocked);
+  int some[kWarpItems];
+  LoadDirect().Load(in + tile, some, 40, -7);
+  StoreDirect().Store(partial + tile, some);
+}
 
 __global__ void twice(int* items, int count) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
@@ -170,6 +216,36 @@ int main() {
   });
   expect(host_copy(buffer.Current(), 7), {8, 7, 3, 6, 5, 0, 9},
          "DeviceSegmentedRadixSort::SortKeysDescending");
+  // The warp primitives: 2 blocks of 32 threads, 4 tiles of 64 ints.
+  const int total = 4 * kWarpTile;
+  std::vector<int> tiles(total);
+  for (int i = 0; i < total; ++i) {
+    tiles[static_cast<std::size_t>(i)] = 1000 + 7 * i;
+  }
+  int* tiles_in = device_copy(tiles);
+  int* copies = device_copy(std::vector<int>(3 * total, -1));
+  int* reversed = device_copy(std::vector<int>(total, -1));
+  int* partial = device_copy(std::vector<int>(total, -1));
+  warp_tiles<<<2, 32>>>(tiles_in, copies, reversed, partial, total);
+  const std::vector<int> copied = host_copy(copies, 3 * total);
+  expect(std::vector<int>(copied.begin(), copied.begin() + total), tiles,
+         "WarpLoad TRANSPOSE, WarpStore DIRECT");
+  expect(std::vector<int>(copied.begin() + total, copied.begin() + 2 * total), tiles,
+         "WarpExchange::BlockedToStriped, WarpStore STRIPED");
+  std::vector<int> first_50(total, -1);
+  std::vector<int> backwards(total);
+  std::vector<int> first_40(total);
+  for (int i = 0; i < total; ++i) {
+    const int tile = i / kWarpTile * kWarpTile;
+    const int at = i % kWarpTile;
+    if (at < 50) first_50[i] = tiles[i];
+    backwards[i] = tiles[tile + kWarpTile - 1 - at];
+    first_40[i] = at < 40 ? tiles[i] : -7;
+  }
+  expect(std::vector<int>(copied.begin() + 2 * total, copied.end()), first_50,
+         "WarpExchange::StripedToBlocked, WarpStore TRANSPOSE of 50");
+  expect(host_copy(reversed, total), backwards, "WarpExchange::ScatterToStriped");
+  expect(host_copy(partial, total), first_40, "WarpLoad DIRECT of 40, default -7");
   twice<<<1, 32>>>(out, 7);
   expect(host_copy(out, 7), {18, 16, 14, 12, 10, 6, 0}, "twice");
   std::printf("Result = %s\n", failures == 0 ? "PASS" : "FAIL");
