@@ -570,7 +570,26 @@ TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaun
       ::testing::ExitedWithCode(memcarlo::tracebuf::kExitStoppedAfterTrace),
       "launch 5 of the program \\('cudaLaunchKernel'\\)");
   // A registered name that never launches (an instance of a branch not taken) keeps the program
-  // running to its end, which then names the traced launches for MEMCARLO_KERNEL.
+  // running to its end, which then names the traced launches for MEMCARLO_KERNEL. Before that, at
+  // the first launch that repeats a traced kernel while only launches not made keep it running, a
+  // note says so: at the second scaled<1> (scaled<2> and scaled<4> not made yet), then at the
+  // second scaled<2> (scaled<4> alone), and not again at the third.
+  EXPECT_EXIT(
+      {
+        register_launches(
+            R"({"launches": ["scaled<1>", "scaled<2>", "scaled<4>"], "complete": true})");
+        memcarlo::host::set_runtime_options(stop_options(other_path, true));
+        DeviceArray<int> child_data(64 * 32);
+        program(child_data.get());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0),
+      "launches it registered and has not made yet: scaled<2>, scaled<4>\\. Should they never "
+      "come, it runs to its end; naming the kernels to trace stops it after them: "
+      "MEMCARLO_KERNEL='scaled<1>' \\(memcarlo run --kernel 'scaled<1>'\\)\n"
+      "[^\n]*launches it registered and has not made yet: scaled<4>\\. [^\n]*"
+      "MEMCARLO_KERNEL='scaled<1>,scaled<2>'[^\n]*\n"
+      "[^\n]*which never came");
   EXPECT_EXIT(
       {
         register_launches(

@@ -41,6 +41,8 @@ struct RuntimeState {
   bool trace_opened = false;  // for the current trace path, ever
   std::atomic<bool> trace_failed = false;
   std::set<std::string> warned_kernels;
+  // The registered launches not made that explain_pending_locked last named.
+  std::string pending_named;
   RuntimeStats stats;
   // Records of memcarlo_record_annotation not written yet, in call order; written as one
   // Annotations chunk before each Launch chunk and at finish (trace format v2).
@@ -276,6 +278,42 @@ void explain_template_wait_locked(RuntimeState& s) {
        instances + "' (memcarlo run --kernel '" + instances + "')");
 }
 
+/// Under MEMCARLO_STOP_AFTER_TRACE, when a launch repeats a traced kernel (the program loops)
+/// while every kernel it has launched has its traced launch and only registered launches it has
+/// not made keep it running: says so then, not at the program's end (matrixMul's 300 timed
+/// launches of its one instance, waiting for the other block size's), naming the kernels that
+/// stop it now. Once per set of launches not made.
+void explain_pending_locked(RuntimeState& s, const std::string& kernel) {
+  if (!s.options.stop_after_trace || !s.writer || !s.options.kernels.empty() ||
+      !kernel_traced_locked(s, kernel)) {
+    return;
+  }
+  const std::optional<std::set<std::string>> awaited = awaited_launches_locked(s);
+  if (!awaited) {
+    return;
+  }
+  std::string traced;
+  std::string pending;
+  for (const std::string& name : *awaited) {
+    if (!s.launches_per_kernel.contains(name)) {
+      pending += (pending.empty() ? "" : ", ") + name;
+    } else if (kernel_traced_locked(s, name)) {
+      traced += (traced.empty() ? "" : ",") + name;
+    } else {
+      return;  // a launched kernel still awaits its traced launch
+    }
+  }
+  if (pending.empty() || traced.empty() || pending == s.pending_named) {
+    return;
+  }
+  s.pending_named = pending;
+  warn("every kernel the program has launched has its traced launch, and it runs on under "
+       "MEMCARLO_STOP_AFTER_TRACE for launches it registered and has not made yet: " +
+       pending + ". Should they never come, it runs to its end; naming the kernels to trace "
+       "stops it after them: MEMCARLO_KERNEL='" + traced + "' (memcarlo run --kernel '" + traced +
+       "')");
+}
+
 void finish_at_exit() {
   RuntimeState& s = state();
   std::lock_guard lock(s.mutex);
@@ -386,6 +424,7 @@ LaunchPlan plan_launch(const LaunchRequest& request) {
   const RuntimeOptions& options = s.options;
   const std::string kernel = request.kernel_name;
   const std::uint64_t sequence = s.launch_count++;
+  explain_pending_locked(s, kernel);
   const std::uint64_t nth_of_kernel = s.launches_per_kernel[kernel]++;
   LaunchPlan plan;
   plan.sequence = sequence;
@@ -555,6 +594,7 @@ void set_runtime_options(const RuntimeOptions& options) {
   s.launches_per_kernel.clear();
   s.empty_traced_launches.clear();
   s.kernels_with_records.clear();
+  s.pending_named.clear();
   s.launch_count = 0;
 }
 
