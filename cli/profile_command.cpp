@@ -110,7 +110,19 @@ void run_profile(ProfileOptions options) {
   options.simulate.emulation = emulation;
   std::cerr << "memcarlo profile: simulating " << outcome.launches << " launches, "
             << outcome.records << " warp records\n";
-  run_simulate(options.simulate);
+  try {
+    run_simulate(options.simulate);
+  } catch (const UserError& e) {
+    const std::string message = e.what();
+    if (message.find("does not fit on one SM of hierarchy") == std::string::npos) {
+      throw;
+    }
+    // simulate's advice names memcarlo run and simulate; here the whole profile reruns.
+    throw UserError(keep_for_message(message + ". To profile it, give memcarlo profile such a "
+                                               "hierarchy: memcarlo profile -H PRESET " +
+                                     options.source),
+                    e.exit_code());
+  }
   if (outcome.stopped && !options.simulate.quiet && options.simulate.output != "-") {
     std::cout << "note: " << stopped_note(outcome) << "\n";
   }

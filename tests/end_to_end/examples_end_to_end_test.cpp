@@ -477,6 +477,32 @@ TEST(SpmvCaseStudy, ProfileOfTheScalarKernelFindsIndicesAndValuesSlowerThanY) {
   EXPECT_NE(html.find("id=\"report-data\""), std::string::npos) << r.output;
 }
 
+// A block that fits no SM of the hierarchy (here an SM of 1024 registers): simulate refuses the
+// trace, and profile says how to profile it instead (the whole command again, with -H), keeping
+// the program and its trace.
+TEST(SpmvCaseStudy, ProfileOfABlockThatFitsNoSmSaysToProfileWithAnotherHierarchy) {
+  const CommandResult r =
+      run(kMemcarlo + " profile " + kExamples + "/spmv/spmv_scalar.cu --set sm.registers=1024 " +
+          "-n 2 -q -o " + (work_dir() / "no-fit.json").string() + " -- --matrix u");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("does not fit on one SM of hierarchy fermi-c2050"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("To profile it, give memcarlo profile such a hierarchy: memcarlo "
+                          "profile -H PRESET " +
+                          kExamples + "/spmv/spmv_scalar.cu (the program and its trace are "
+                                      "kept in "),
+            std::string::npos)
+      << r.output;
+  // The kept folder is the test's to remove.
+  const std::size_t at = r.output.find("kept in ");
+  if (at != std::string::npos) {
+    const std::size_t end = r.output.find(';', at);
+    const fs::path folder = r.output.substr(at + 8, end - at - 8);
+    EXPECT_TRUE(fs::exists(folder / "spmv_scalar.mct")) << folder;
+    fs::remove_all(folder);
+  }
+}
+
 TEST(SpmvCaseStudy, AllFourMatricesScalarVersusVectorized) {
   const std::string scalar = build("spmv/spmv_scalar.cu");
   const std::string vector = build("spmv/spmv_vector.cu");
