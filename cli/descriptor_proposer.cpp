@@ -29,6 +29,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <utility>
 #include <string>
@@ -237,14 +238,15 @@ struct AccessWeights {
   std::map<std::uint32_t, std::uint64_t> l2;
 };
 
-AccessWeights access_weights(const tracebuf::TraceReader& reader, std::uint32_t launch,
-                             const sim::HierarchyConfig& hierarchy) {
+/// Throws std::invalid_argument, with the weights by threads alone in `weights`, when the launch
+/// cannot run on `hierarchy` (a block that fits none of its SMs).
+void access_weights(const tracebuf::TraceReader& reader, std::uint32_t launch,
+                    const sim::HierarchyConfig& hierarchy, AccessWeights& weights) {
   const std::map<std::uint32_t, std::uint32_t> original = originals(reader);
   const auto id_of = [&](std::uint32_t id) {
     const auto repeated = original.find(id);
     return repeated != original.end() ? repeated->second : id;
   };
-  AccessWeights weights;
   for (const tracebuf::WarpStream& warp : reader.launches()[launch].warps) {
     warp.for_each([&](const tracebuf::RecordView& record) {
       weights.threads[id_of(record.static_id())] += record.active_lanes();
@@ -262,7 +264,6 @@ AccessWeights access_weights(const tracebuf::TraceReader& reader, std::uint32_t 
     if (requests != 0)
       weights.l2[id_of(id)] += requests;
   }
-  return weights;
 }
 
 struct Proposal {
@@ -463,7 +464,9 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
   const tracebuf::LaunchInfo& info = reader.launches()[launch].info;
   footprint::LaunchFootprint fp;
   try {
-    fp = footprint::launch_footprint(reader, launch);
+    footprint::EstimateOptions estimate;
+    estimate.given_arguments = given;
+    fp = footprint::launch_footprint(reader, launch, estimate);
   } catch (const footprint::MissingInformation& e) {
     throw UserError(e.what(), 2);  // names the trace
   }
@@ -475,11 +478,18 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
   std::vector<std::string> order;
   std::map<std::string, ArrayReads> arrays;
   const auto note = [&](const std::string& text) { notes.push_back(prefix + text); };
-  // Every access of the kernel, reads and writes (a written array is placed too), in id order.
+  // Every access of the kernel, reads and writes (a written array is placed too), in id order:
+  // those the loads table names the kernel for, and those the launch's records make (a template
+  // instance, `MatrixMulCUDA<32>`, is launched under a name the table's `MatrixMulCUDA` is not).
+  std::set<std::uint32_t> recorded;
+  for (const tracebuf::WarpStream& warp : reader.launches()[launch].warps) {
+    warp.for_each([&](const tracebuf::RecordView& record) { recorded.insert(record.static_id()); });
+  }
   std::vector<const tracebuf::LoadInfo*> accesses;
   for (const tracebuf::LoadInfo& entry : reader.loads()) {
     if (!entry.redundant_of &&
-        std::find(entry.kernels.begin(), entry.kernels.end(), info.kernel) != entry.kernels.end())
+        (recorded.contains(entry.id) ||
+         std::find(entry.kernels.begin(), entry.kernels.end(), info.kernel) != entry.kernels.end()))
       accesses.push_back(&entry);
   }
   std::sort(accesses.begin(), accesses.end(),
@@ -536,10 +546,11 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
   std::vector<std::pair<std::uint64_t, std::uint64_t>> weight_of;
   AccessWeights weights;
   try {
-    weights = access_weights(reader, launch, hierarchy);
+    access_weights(reader, launch, hierarchy, weights);
   } catch (const std::invalid_argument& e) {
-    throw UserError(reader.path() + ": the launch cannot run on the hierarchy that ranks the "
-                    "descriptors (--hierarchy): " + e.what(), 2);
+    note("priorities by the threads' accesses alone: the launch does not run on the hierarchy "
+         "that ranks them by L2 requests (" + std::string(e.what()) +
+         "; --hierarchy names another)");
   }
   for (const std::string& key : order) {
     const ArrayReads& array = arrays[key];

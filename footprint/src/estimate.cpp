@@ -48,7 +48,11 @@ LaunchEstimator::LaunchEstimator(const tracebuf::TraceReader& reader, std::uint3
       streams_(reader.launches()[launch]),
       info_(streams_.info),
       options_(options),
-      arguments_(recorded_arguments(reader, launch)),
+      arguments_([&] {
+        std::map<std::string, std::int64_t> arguments = recorded_arguments(reader, launch);
+        arguments.insert(options.given_arguments.begin(), options.given_arguments.end());
+        return arguments;
+      }()),
       env_(info_, arguments_) {
   out_.launch = launch;
   out_.kernel = info_.kernel;

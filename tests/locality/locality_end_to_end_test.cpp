@@ -313,4 +313,38 @@ TEST(LocalityEndToEnd, DescriptorPrioritiesFollowTheRequestsThatLeaveTheL1) {
   fs::remove(trace);
 }
 
+// A template instance (row_tiles<16>) whose index forms use its template argument: without the
+// argument, each array's note says which value to give (the proposer once found no access of the
+// instance, and proposed nothing, silently); with --param TILE=16 (the footprint's estimate takes
+// it too), each block's 16 rows of 32 floats are its own D-Tile of in and out.
+TEST(LocalityEndToEnd, DescriptorsOfATemplateInstanceNameTheArgumentToGiveAndTakeIt) {
+  const std::string trace = (work_dir() / "row_tiles.mct").string();
+  const auto traced = run(kMemcarlo + " run -H fermi-c2050 --trace " + trace + " -- " + program() +
+                          " row_tiles");
+  ASSERT_EQ(traced.exit_code, 0) << traced.output;
+  const std::string out = (work_dir() / "row_tiles.descriptors.json").string();
+  const auto without = run(kMemcarlo + " descriptors " + trace + " -o " + out);
+  ASSERT_EQ(without.exit_code, 0) << without.output;
+  for (const char* array : {"in: no descriptor", "out: no descriptor"}) {
+    EXPECT_NE(without.output.find(std::string(array) + ": load "), std::string::npos)
+        << without.output;
+  }
+  EXPECT_NE(without.output.find("`TILE` (kernel_parameter) has no value: give --param TILE=VALUE"),
+            std::string::npos)
+      << without.output;
+  const auto with = run(kMemcarlo + " descriptors " + trace + " --param TILE=16 -o " + out);
+  ASSERT_EQ(with.exit_code, 0) << with.output;
+  std::ifstream in(out);
+  const json document = json::parse(in, nullptr, false);
+  ASSERT_TRUE(document.is_object());
+  ASSERT_EQ(document["descriptors"].size(), 2u) << document.dump(2) << with.output;
+  for (const json& d : document["descriptors"]) {
+    EXPECT_EQ(d["kernel"], "row_tiles<16>") << d.dump();
+    EXPECT_EQ(d["data_tile"], json::array({512, 1, 1})) << d.dump();  // 16 rows of 32
+    EXPECT_EQ(d["compute_tile"], json::array({1, 1, 1})) << d.dump();
+    EXPECT_EQ(d["shape"], json::array({4096, 1, 1})) << d.dump();
+  }
+  fs::remove(trace);
+}
+
 }  // namespace

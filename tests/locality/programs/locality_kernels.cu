@@ -3,7 +3,7 @@
 // compares the measured graph with the static one. Build with -DN=64 (GEMM's size is a macro).
 //
 //   locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|gram_schmidt|mvt|csr_gather|
-//                    grid_stride|row_times_vector
+//                    grid_stride|row_times_vector|row_tiles
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -19,6 +19,7 @@
 #include "../kernels/mvt.cu"
 #include "../kernels/row_times_vector.cu"
 #include "../kernels/syr2k.cu"
+#include "../kernels/template_tile.cu"
 #include "../kernels/two_mm.cu"
 
 namespace {
@@ -111,10 +112,18 @@ int main(int argc, char** argv) {
     cudaMemset(a, 0, 4096 * 64 * sizeof(float));
     cudaMemset(x, 0, 64 * sizeof(float));
     row_times_vector<<<32, 128>>>(tmp, a, x, 4096, 64);
+  } else if (std::strcmp(name, "row_tiles") == 0) {
+    // 8 tiles of 16 rows of 32 floats, one block of 32 x 16 threads each.
+    float* out = nullptr;
+    float* in = nullptr;
+    cudaMalloc(&out, 128 * 32 * sizeof(float));
+    cudaMalloc(&in, 128 * 32 * sizeof(float));
+    cudaMemset(in, 0, 128 * 32 * sizeof(float));
+    row_tiles<16><<<8, dim3(32, 16)>>>(out, in, 32);
   } else {
     std::fprintf(stderr,
                  "usage: locality_kernels two_mm|two_mm_chain|gemm|syr2k|conv2d|covariance|"
-                 "gram_schmidt|mvt|csr_gather|grid_stride|row_times_vector\n");
+                 "gram_schmidt|mvt|csr_gather|grid_stride|row_times_vector|row_tiles\n");
     return 2;
   }
   if (cudaDeviceSynchronize() != cudaSuccess) {

@@ -86,6 +86,9 @@ struct EstimateOptions {
   /// Whether taf_register annotations override the derived relations (false: derived only, to
   /// compare the two).
   bool hand_registrations = true;
+  /// Values of kernel parameters and macros the trace does not record (`memcarlo descriptors
+  /// --param`: a template argument such as matrixMul's BLOCK_SIZE); a recorded value wins.
+  std::map<std::string, std::int64_t> given_arguments;
 };
 
 /// Thrown for a trace that lacks what a footprint needs (no index forms, no allocations, no such
