@@ -7,8 +7,9 @@
 //    and a note on standard error says why;
 //  - blockIdx.d's coefficient s_d (elements), with the starts of the loops folded in (a
 //    grid-stride loop, or a tile loop, moves what it indexes with the block), says how far a
-//    block's part moves along grid dimension d; the blocks that differ only along dimensions with s_d = 0 read the same part:
-//    the C-Tile is the whole grid along those, one CTA along the others;
+//    block's part moves along grid dimension d; the blocks that differ only along dimensions with
+//    s_d = 0 read the same part: the C-Tile is the whole grid along those, one CTA along the
+//    others;
 //  - the part one block reads (TAFE's estimate, footprint::launch_footprint, moved back by the
 //    block's shift and joined over the traced blocks) gives the layout: one run is a 1-D array cut
 //    into D-Tiles of s_x elements (the dimensions that move chained: s_{d2} = s_{d1} x grid_{d1});
@@ -31,8 +32,8 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
@@ -219,7 +220,6 @@ std::string describe_part(const ArrayReads& part) {
          ")";
 }
 
-/// The proposal for one array, or the reason there is none.
 /// A redundant entry's id -> the id of the access it repeats.
 std::map<std::uint32_t, std::uint32_t> originals(const tracebuf::TraceReader& reader) {
   std::map<std::uint32_t, std::uint32_t> original;
@@ -266,6 +266,7 @@ void access_weights(const tracebuf::TraceReader& reader, std::uint32_t launch,
   }
 }
 
+/// The proposal for one array, or the reason there is none.
 struct Proposal {
   std::optional<LocalityDescriptor> descriptor;
   std::string why_not;

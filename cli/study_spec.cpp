@@ -300,8 +300,9 @@ StudySpec read_study(const std::string& path) {
     parsed.run_in = r.text(program, place, "run_in");
     if (!parsed.run_in.empty()) {
       const std::filesystem::path run_in = std::filesystem::path(parsed.run_in).lexically_normal();
-      const bool escapes = std::any_of(run_in.begin(), run_in.end(),
-                                       [](const std::filesystem::path& part) { return part == ".."; });
+      const bool escapes =
+          std::any_of(run_in.begin(), run_in.end(),
+                      [](const std::filesystem::path& part) { return part == ".."; });
       if (run_in.is_absolute() || escapes) {
         r.fail(place + ".run_in",
                "expected a folder under the program's work folder (relative, without \"..\"), "

@@ -146,7 +146,8 @@ TEST(DescriptorsCommand, MatmulGivesARowBandOfAAndAColumnStripOfB) {
 // line the next read needs: 16,384 read and 16,384 write transactions); of A's bands, a warp
 // reads 32 rows (64 lines) of the column band against one line of the row band, and misses more.
 TEST(DescriptorsCommand, AnArrayReadByRowBandAndColumnBandGetsOneDescriptorForEach) {
-  const std::string trace = synth("syrk", "--pattern syrk --size 64 --threads 128 --block-width 16");
+  const std::string trace =
+      synth("syrk", "--pattern syrk --size 64 --threads 128 --block-width 16");
   const CommandResult r = memcarlo("descriptors " + trace + " -o " +
                                    (scratch() / "syrk.json").string());
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -296,7 +296,10 @@ TEST(Study, RunInRunsTheProgramInAFolderUnderItsWorkFolder) {
          {"inputs", inputs},
          {"run_in", "run/here/"},
          {"check", passed}},
-        {{"name", "flat"}, {"sources", {"fixed_path.cu"}}, {"inputs", inputs}, {"check", passed}}}}};
+        {{"name", "flat"},
+         {"sources", {"fixed_path.cu"}},
+         {"inputs", inputs},
+         {"check", passed}}}}};
   const fs::path out = scratch() / "run-in";
   const CommandResult result = study(write_study("run-in.json", file), out);
   EXPECT_EQ(result.exit_code, 1) << result.output;

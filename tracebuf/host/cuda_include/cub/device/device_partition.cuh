@@ -1,10 +1,10 @@
 // cub::DevicePartition for memcarlo's host backend (see device/device_reduce.cuh): Flagged and If,
 // computed on the CPU, untraced. As in CUB, the two-way forms compact the selected items at the
 // front of d_out in their order and the others at its back in reverse order (d_out[num_items - 1]
-// is the first rejected item); the three-way If compacts the items the first operator selects, those
-// the second selects (of the rest) and the others, each in their order, into its three outputs
-// (CUB's implementation and example; its text says the unselected come in reverse order), and
-// writes the first two counts to d_num_selected_out[0] and [1].
+// is the first rejected item); the three-way If compacts the items the first operator selects,
+// those the second selects (of the rest) and the others, each in their order, into its three
+// outputs (CUB's implementation and example; its text says the unselected come in reverse
+// order), and writes the first two counts to d_num_selected_out[0] and [1].
 // NOLINTBEGIN(readability-identifier-naming): the names in this file are CUB's.
 #pragma once
 
