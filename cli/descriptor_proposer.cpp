@@ -28,21 +28,17 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
-#include <numeric>
 #include <optional>
-#include <set>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "commands.hpp"
+#include "descriptor_ranking.hpp"
 #include "memcarlo/footprint/footprint.hpp"
 #include "memcarlo/locality/graph.hpp"
 #include "memcarlo/locality/index_forms.hpp"
 #include "memcarlo/locality/static_graph.hpp"
-#include "memcarlo/sim/compiled_trace.hpp"
-#include "memcarlo/sim/monte_carlo.hpp"
 #include "memcarlo/tracebuf/locality_descriptor.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 
@@ -218,52 +214,6 @@ std::string describe_part(const ArrayReads& part) {
   }
   return text + " (" + (moving.empty() ? "the same part for every block" : "moved by " + moving) +
          ")";
-}
-
-/// A redundant entry's id -> the id of the access it repeats.
-std::map<std::uint32_t, std::uint32_t> originals(const tracebuf::TraceReader& reader) {
-  std::map<std::uint32_t, std::uint32_t> original;
-  for (const tracebuf::LoadInfo& entry : reader.loads()) {
-    if (entry.redundant_of)
-      original[entry.id] = *entry.redundant_of;
-  }
-  return original;
-}
-
-/// How much each access of launch `launch` asks of memory, by load id (a redundant entry's under
-/// the access it repeats): `threads`, one per active lane of its records; `l2`, its requests that
-/// leave the L1 (L2 line reads, writes and atomics) in one trial of the launch on `hierarchy`.
-struct AccessWeights {
-  std::map<std::uint32_t, std::uint64_t> threads;
-  std::map<std::uint32_t, std::uint64_t> l2;
-};
-
-/// Throws std::invalid_argument, with the weights by threads alone in `weights`, when the launch
-/// cannot run on `hierarchy` (a block that fits none of its SMs).
-void access_weights(const tracebuf::TraceReader& reader, std::uint32_t launch,
-                    const sim::HierarchyConfig& hierarchy, AccessWeights& weights) {
-  const std::map<std::uint32_t, std::uint32_t> original = originals(reader);
-  const auto id_of = [&](std::uint32_t id) {
-    const auto repeated = original.find(id);
-    return repeated != original.end() ? repeated->second : id;
-  };
-  for (const tracebuf::WarpStream& warp : reader.launches()[launch].warps) {
-    warp.for_each([&](const tracebuf::RecordView& record) {
-      weights.threads[id_of(record.static_id())] += record.active_lanes();
-    });
-  }
-  const sim::CompiledTrace compiled = sim::compile_trace(reader, hierarchy, {.launches = {launch}});
-  sim::MonteCarloOptions one;
-  one.seed = 1;
-  one.trials = 1;
-  one.threads = 1;
-  const sim::MonteCarloRun run = sim::run_monte_carlo(compiled, hierarchy, one);
-  const std::vector<sim::AccessCounters>& loads = run.trials.at(0).loads;
-  for (std::uint32_t id = 0; id < loads.size(); ++id) {
-    const std::uint64_t requests = loads[id].l2_reads + loads[id].l2_writes + loads[id].l2_atomics;
-    if (requests != 0)
-      weights.l2[id_of(id)] += requests;
-  }
 }
 
 /// The proposal for one array, or the reason there is none.
@@ -482,14 +432,11 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
   // Every access of the kernel, reads and writes (a written array is placed too), in id order:
   // those the loads table names the kernel for, and those the launch's records make (a template
   // instance, `MatrixMulCUDA<32>`, is launched under a name the table's `MatrixMulCUDA` is not).
-  std::set<std::uint32_t> recorded;
-  for (const tracebuf::WarpStream& warp : reader.launches()[launch].warps) {
-    warp.for_each([&](const tracebuf::RecordView& record) { recorded.insert(record.static_id()); });
-  }
+  const AccessWeights weights = weigh_accesses(reader, launch, hierarchy);
   std::vector<const tracebuf::LoadInfo*> accesses;
   for (const tracebuf::LoadInfo& entry : reader.loads()) {
     if (!entry.redundant_of &&
-        (recorded.contains(entry.id) ||
+        (weights.threads.contains(entry.id) ||
          std::find(entry.kernels.begin(), entry.kernels.end(), info.kernel) != entry.kernels.end()))
       accesses.push_back(&entry);
   }
@@ -543,14 +490,10 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
     array.loads.push_back(*compiled.load);
   }
   std::vector<LocalityDescriptor> proposed;
-  // Per proposed descriptor: its accesses' L2 requests, then their threads' accesses.
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> weight_of;
-  AccessWeights weights;
-  try {
-    access_weights(reader, launch, hierarchy, weights);
-  } catch (const std::invalid_argument& e) {
+  std::vector<std::vector<std::uint32_t>> loads_of;  // per proposed descriptor, its accesses
+  if (!weights.unranked_why.empty()) {
     note("priorities by the threads' accesses alone: the launch does not run on the hierarchy "
-         "that ranks them by L2 requests (" + std::string(e.what()) +
+         "that ranks them by L2 requests (" + weights.unranked_why +
          "; --hierarchy names another)");
   }
   for (const std::string& key : order) {
@@ -589,31 +532,15 @@ std::vector<LocalityDescriptor> propose_for_launch(const tracebuf::TraceReader& 
              " descriptors of the array, one per way its accesses move with the block");
       }
       proposed.push_back(*proposal.descriptor);
-      std::pair<std::uint64_t, std::uint64_t> weight{0, 0};
-      for (const locality::EvaluableLoad& load : part.loads) {
-        const auto l2 = weights.l2.find(load.id);
-        const auto threads = weights.threads.find(load.id);
-        weight.first += l2 != weights.l2.end() ? l2->second : 0;
-        weight.second += threads != weights.threads.end() ? threads->second : 0;
-      }
-      weight_of.push_back(weight);
+      loads_of.emplace_back();
+      for (const locality::EvaluableLoad& load : part.loads)
+        loads_of.back().push_back(load.id);
     }
   }
   // Priority: the key data structure first (the paper's §3.3.5; its histo example's is "the
   // predominantly accessed data structure"), by what its accesses ask of the memory system the
-  // descriptors steer: the more L2 requests (L1 misses, stores, atomics), the higher; ties: the
-  // more accesses by the traced threads, then the more CTAs share a D-Tile, then the order of the
-  // first access.
-  std::vector<std::size_t> rank(proposed.size());
-  std::iota(rank.begin(), rank.end(), std::size_t{0});
-  std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) {
-    if (weight_of[a] != weight_of[b])
-      return weight_of[a] > weight_of[b];
-    return proposed[a].compute_tile.volume() > proposed[b].compute_tile.volume();
-  });
-  for (std::size_t r = 0; r < rank.size(); ++r) {
-    proposed[rank[r]].priority = static_cast<std::uint32_t>(rank.size() - r);
-  }
+  // descriptors steer (descriptor_ranking.hpp).
+  rank_descriptors(proposed, loads_of, weights);
   return proposed;
 }
 

@@ -25,16 +25,11 @@ struct DeviceRunLengthEncode {
       return cudaSuccess;
     }
     long long runs = 0;
-    for (long long begin = 0; begin < num_items;) {
-      long long end = begin + 1;
-      while (end < num_items && d_in[end] == d_in[begin]) {
-        ++end;
-      }
+    for_each_run(d_in, num_items, [&](long long begin, long long length) {
       d_unique_out[runs] = d_in[begin];
-      d_counts_out[runs] = end - begin;
+      d_counts_out[runs] = length;
       ++runs;
-      begin = end;
-    }
+    });
     *d_num_runs_out = runs;
     return cudaSuccess;
   }
@@ -51,20 +46,29 @@ struct DeviceRunLengthEncode {
       return cudaSuccess;
     }
     long long runs = 0;
+    for_each_run(d_in, num_items, [&](long long begin, long long length) {
+      if (length > 1) {
+        d_offsets_out[runs] = begin;
+        d_lengths_out[runs] = length;
+        ++runs;
+      }
+    });
+    *d_num_runs_out = runs;
+    return cudaSuccess;
+  }
+
+ private:
+  /// Calls f(offset, length) for each run of equal consecutive items of d_in[0, num_items).
+  template <class InputIteratorT, class F>
+  static void for_each_run(InputIteratorT d_in, long long num_items, F f) {
     for (long long begin = 0; begin < num_items;) {
       long long end = begin + 1;
       while (end < num_items && d_in[end] == d_in[begin]) {
         ++end;
       }
-      if (end - begin > 1) {
-        d_offsets_out[runs] = begin;
-        d_lengths_out[runs] = end - begin;
-        ++runs;
-      }
+      f(begin, end - begin);
       begin = end;
     }
-    *d_num_runs_out = runs;
-    return cudaSuccess;
   }
 };
 
