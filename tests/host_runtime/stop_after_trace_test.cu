@@ -281,18 +281,7 @@ TEST_F(HostStopAfterTraceDeathTest, TemplateInstancesStopOnceEveryRegisteredLaun
       "MEMCARLO_KERNEL='scaled<1>' \\(memcarlo run --kernel 'scaled<1>'\\)\n"
       "[^\n]*launches it registered and has not made yet: scaled<4>\\. [^\n]*"
       "MEMCARLO_KERNEL='scaled<1>,scaled<2>'[^\n]*\n"
-      "[^\n]*which never came");
-  EXPECT_EXIT(
-      {
-        register_launches(
-            R"({"launches": ["scaled<1>", "scaled<2>", "scaled<4>"], "complete": true})");
-        memcarlo::host::set_runtime_options(stop_options(other_path, true));
-        DeviceArray<int> child_data(64 * 32);
-        program(child_data.get());
-        std::exit(0);
-      },
-      ::testing::ExitedWithCode(0),
-      "it has launches of scaled<4>, which never came, and might have. Naming the kernels to "
+      "[^\n]*it has launches of scaled<4>, which never came, and might have. Naming the kernels to "
       "trace stops the program after them: MEMCARLO_KERNEL='scaled<1>,scaled<2>'");
   // A unit that names a launch only at run time, or a launch (scaled<1>) under a name no unit
   // registered (code the instrumenter did not see): the registrations are not the whole program,
