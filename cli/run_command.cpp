@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "commands.hpp"
@@ -101,6 +102,19 @@ std::string stopped_note(const TraceOutcome& outcome) {
          "its end)";
 }
 
+std::set<std::string> untraced_work(const tracebuf::TraceReader& reader) {
+  std::set<std::string> untraced;
+  const auto annotations = nlohmann::json::parse(reader.annotations_json(), nullptr, false);
+  if (!annotations.is_array()) return untraced;
+  for (const auto& record : annotations) {
+    if (record.is_object() && record.value("kind", "") == "untraced_work" &&
+        record.contains("payload") && record["payload"].is_object()) {
+      untraced.insert(record["payload"].value("what", "work outside kernels"));
+    }
+  }
+  return untraced;
+}
+
 TraceOutcome run_traced(const RunOptions& options) {
   if (options.program.empty()) {
     throw UserError("no program given: memcarlo run [options] -- ./app args", 1);
@@ -156,8 +170,22 @@ TraceOutcome run_traced(const RunOptions& options) {
                         (options.kernel.empty() ? std::string()
                                                 : " named " + options.kernel) +
                         ": the trace has no launches";
+      const std::set<std::string> untraced = untraced_work(reader);
+      if (options.kernel.empty() && !untraced.empty()) {
+        // A Thrust-only program (radixSortThrust): say what ran instead, and that it is not
+        // what memcarlo traces.
+        std::string what;
+        for (const std::string& item : untraced) what += (what.empty() ? "" : "; ") + item;
+        outcome.problem += ". What it ran on the device was library code the host backend runs "
+                           "on the CPU, untraced (" + what + "); memcarlo traces the kernels a "
+                           "program defines and launches itself";
+      }
     } else if (reader.total_records() == 0) {
-      outcome.problem = "the traced launches made no global-memory access that was probed";
+      outcome.problem =
+          "the traced launches made no global-memory access that was probed (memcarlo keeps "
+          "accesses to cudaMalloc'ed and managed memory; shared memory, the stack, __constant__ "
+          "and __device__ variables, and host memory read through mapped pointers are not "
+          "traced)";
     }
   } catch (const tracebuf::TraceError& e) {
     outcome.problem = e.what();

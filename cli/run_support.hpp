@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,9 @@
 
 namespace CLI {
 class App;
+}
+namespace memcarlo::tracebuf {
+class TraceReader;
 }
 
 namespace memcarlo::cli {
@@ -66,6 +70,11 @@ std::vector<std::pair<std::string, std::string>> tracing_environment(const RunOp
 
 /// Runs the program with tracing on and inspects the trace it wrote.
 TraceOutcome run_traced(const RunOptions& options);
+
+/// What a trace's program did on the device that the trace does not hold (its `untraced_work`
+/// annotations: the host backend's Thrust and CUB device-wide algorithms, run on the CPU), each
+/// description once.
+std::set<std::string> untraced_work(const tracebuf::TraceReader& reader);
 
 /// The options `run` and `profile` share.
 void add_run_options(CLI::App& command, RunOptions& options);

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "commands.hpp"
+#include "run_support.hpp"
 #include "memcarlo/reports/trace_device.hpp"
 #include "memcarlo/tracebuf/reader.hpp"
 #include "memcarlo/tracebuf/trace_comparison.hpp"
@@ -60,17 +61,7 @@ void print_info(const std::string& path) {
   }
   // Work the program did that the trace does not hold (the host backend's Thrust and CUB
   // device-wide algorithms run on the CPU), once per description.
-  std::set<std::string> untraced;
-  const auto annotations = nlohmann::json::parse(reader.annotations_json(), nullptr, false);
-  if (annotations.is_array()) {
-    for (const auto& record : annotations) {
-      if (record.is_object() && record.value("kind", "") == "untraced_work" &&
-          record.contains("payload") && record["payload"].is_object()) {
-        untraced.insert(record["payload"].value("what", "work outside kernels"));
-      }
-    }
-  }
-  for (const std::string& what : untraced) {
+  for (const std::string& what : untraced_work(reader)) {
     std::cout << "not traced:   " << what << "\n";
   }
   if (!reader.complete()) {

@@ -471,14 +471,28 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
       std::string missing;
       for (unsigned i = explicit_arguments; i < 4; ++i) missing += ", 0";
       const std::string rest = missing + (launch->getNumArgs() > 0 ? ", " : "");
-      edits.push_back(replacement(file, place->callee, place->open + 3,
-                                  "memcarlo_launch(" + name + ", " +
-                                      host_callee(launch, callee) + ", ",
-                                  origin));
-      edits.push_back(replacement(file, place->close, place->left + 1, rest, origin));
+      const std::string generic_name =
+          name[0] == '"' ? c_string(kernel_name(nullptr, callee)) : name;
+      // A launch that leaves out arguments the kernel defaults (`scan<<<g, b>>>(data, 32)` of
+      // `scan(int*, int, int* partials = NULL)`) calls the kernel from the thunk, where C++ fills
+      // them in; a function pointer carries no default arguments.
+      const bool defaulted =
+          std::any_of(launch->arg_begin(), launch->arg_end(), [](const clang::Expr* argument) {
+            return llvm::isa<clang::CXXDefaultArgExpr>(argument);
+          });
+      if (defaulted) {
+        edits = thunk(*place, file, name, callee, rest, origin);
+        facts_.kernel_thunks = true;
+      } else {
+        edits.push_back(replacement(file, place->callee, place->open + 3,
+                                    "memcarlo_launch(" + name + ", " +
+                                        host_callee(launch, callee) + ", ",
+                                    origin));
+        edits.push_back(replacement(file, place->close, place->left + 1, rest, origin));
+      }
       if (!slot.generic) {
-        slot.generic = thunk(*place, file, name, callee, rest, origin);
-        slot.generic_name = name[0] == '"' ? c_string(kernel_name(nullptr, callee)) : name;
+        slot.generic = thunk(*place, file, generic_name, callee, rest, origin);
+        slot.generic_name = generic_name;
       }
     } else {
       if (side_effects) {
@@ -530,11 +544,9 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
   /// arguments' types calls the kernel as the launch did, e.g. for `fill<<<g, b>>>(d, n)`
   /// memcarlo_launch("fill", decltype(memcarlo_kernel_signature(d, n))::thunk([](auto... a) {
   /// fill(a...); }), g, b, 0, 0, d, n) (the arguments in decltype are not evaluated).
-  std::optional<std::vector<Edit>> thunk(const LaunchText& place, const std::string& file,
-                                         std::string name, const std::string& callee,
-                                         const std::string& rest,
-                                         const std::string& origin) const {
-    if (name[0] == '"') name = c_string(kernel_name(nullptr, callee));  // no deduced arguments
+  std::vector<Edit> thunk(const LaunchText& place, const std::string& file,
+                          const std::string& name, const std::string& callee,
+                          const std::string& rest, const std::string& origin) const {
     const std::string arguments = on_one_line(place.file, place.left + 1, place.right);
     return std::vector<Edit>{
         replacement(file, place.callee, place.open + 3,

@@ -353,6 +353,40 @@ TEST(HostModernPrograms, LineCommentsInsideLaunches) {
   EXPECT_EQ(traced_sizes(exe + ".mct").at("data[i]"), std::set<std::uint32_t>{4});
 }
 
+// What the CUDA samples use and the host backend once refused (sample_idioms.cu checks each
+// result): a kernel's default arguments, volatile pointers, tile shuffles of values wider than 8
+// bytes, stream-ordered allocation and memory pools, host-register flags and L2 persistence. The
+// launch that leaves out an argument is traced under its kernel's name, and the volatile store is
+// traced as any other.
+TEST(HostModernPrograms, DefaultArgumentsVolatileWideShufflesAndStreamOrderedAllocation) {
+  const std::string exe = build("programs", "sample_idioms");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+  const CommandResult info = run(kMemcarlo + " trace info " + exe + ".mct");
+  EXPECT_TRUE(contains(info, "] add_step grid (2,1,1)")) << info.output;
+  EXPECT_TRUE(contains(info, "] scale<float> grid (1,1,1)")) << info.output;
+  const auto sizes = traced_sizes(exe + ".mct");
+  ASSERT_TRUE(sizes.count("out[blockIdx.x]")) << info.output;
+  EXPECT_EQ(sizes.at("out[blockIdx.x]"), std::set<std::uint32_t>{4});
+  EXPECT_EQ(sizes.at("data[i]"), std::set<std::uint32_t>{4});
+}
+
+// A kernel that touches only mapped host memory and shared memory runs; its launch is traced
+// with no record, and `memcarlo run` says which memory memcarlo keeps and which it does not.
+TEST(HostModernPrograms, ZeroCopyKernelsRunAndTheEmptyTraceSaysWhatIsNotTraced) {
+  const std::string exe = build("programs", "zero_copy");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_TRUE(contains(result, "made no global-memory access that was probed (memcarlo keeps "
+                               "accesses to cudaMalloc'ed and managed memory;"))
+      << result.output;
+  EXPECT_TRUE(contains(result, "host memory read through mapped pointers are not traced"))
+      << result.output;
+}
+
 namespace {
 /// The lane addresses of every traced record of each access, by its expression in the loads
 /// table, one vector per warp record.
@@ -468,6 +502,24 @@ TEST(HostLibraryPrograms, CubWarpLoadStoreExchangeAndMoreDeviceAlgorithmsGiveCub
   ASSERT_EQ(words.size(), 256u);  // the 4 tiles of 64 ints
   EXPECT_EQ(*words.rbegin() - *words.begin(), 255u * 4);
   EXPECT_TRUE(addresses.count("items[i]"));  // the kernel's own access, probed
+}
+
+// A program whose device work is all library code the host backend runs on the CPU launches no
+// kernel: `memcarlo run` says so and names what it ran instead (its exit status is the
+// program's; `memcarlo profile` stops there).
+TEST(HostLibraryPrograms, AProgramWithOnlyDeviceWideLibraryCallsIsToldWhyNothingIsTraced) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_device_only", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "sum = 4950")) << result.output;
+  EXPECT_TRUE(contains(result, "launched no kernel: the trace has no launches. What it ran on the "
+                               "device was library code the host backend runs on the CPU, "
+                               "untraced (CUB's device-wide algorithms ran on the CPU"))
+      << result.output;
+  EXPECT_TRUE(contains(result, "memcarlo traces the kernels a program defines")) << result.output;
 }
 
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {

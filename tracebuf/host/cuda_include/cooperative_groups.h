@@ -183,19 +183,27 @@ class warp_tile : public thread_group {
   unsigned meta_group_size() const { return meta_group_size_; }
   template <class Value>
   Value shfl(Value value, int source, ::memcarlo::host::CallSite where = {}) const {
-    return __shfl_sync(mask_, value, source, static_cast<int>(Size), where);
+    return by_pieces(value, [&](auto piece) {
+      return __shfl_sync(mask_, piece, source, static_cast<int>(Size), where);
+    });
   }
   template <class Value>
   Value shfl_down(Value value, unsigned delta, ::memcarlo::host::CallSite where = {}) const {
-    return __shfl_down_sync(mask_, value, delta, static_cast<int>(Size), where);
+    return by_pieces(value, [&](auto piece) {
+      return __shfl_down_sync(mask_, piece, delta, static_cast<int>(Size), where);
+    });
   }
   template <class Value>
   Value shfl_up(Value value, unsigned delta, ::memcarlo::host::CallSite where = {}) const {
-    return __shfl_up_sync(mask_, value, delta, static_cast<int>(Size), where);
+    return by_pieces(value, [&](auto piece) {
+      return __shfl_up_sync(mask_, piece, delta, static_cast<int>(Size), where);
+    });
   }
   template <class Value>
   Value shfl_xor(Value value, int lane_mask, ::memcarlo::host::CallSite where = {}) const {
-    return __shfl_xor_sync(mask_, value, lane_mask, static_cast<int>(Size), where);
+    return by_pieces(value, [&](auto piece) {
+      return __shfl_xor_sync(mask_, piece, lane_mask, static_cast<int>(Size), where);
+    });
   }
   int any(int predicate, ::memcarlo::host::CallSite where = {}) const {
     return __any_sync(mask_, predicate, where);
@@ -209,6 +217,28 @@ class warp_tile : public thread_group {
   }
 
  protected:
+  /// `shuffle` applied to `value`, or, for a value wider than 8 bytes (a tile's shuffles take
+  /// trivially copyable values of up to 32 bytes, a uint4 or a small struct), to each 8-byte
+  /// piece of it: every lane moves its whole value, as on the GPU.
+  template <class Value, class Shuffle>
+  static Value by_pieces(const Value& value, Shuffle shuffle) {
+    if constexpr (sizeof(Value) <= sizeof(std::uint64_t)) {
+      return shuffle(value);
+    } else {
+      static_assert(std::is_trivially_copyable_v<Value> && sizeof(Value) <= 32,
+                    "cooperative groups shuffles take trivially copyable values of at most 32 "
+                    "bytes");
+      std::uint64_t pieces[(sizeof(Value) + 7) / 8] = {};
+      std::memcpy(pieces, &value, sizeof(Value));
+      for (std::uint64_t& piece : pieces) piece = shuffle(piece);
+      struct Bytes {
+        unsigned char bytes[sizeof(Value)];
+      } bytes;
+      std::memcpy(bytes.bytes, pieces, sizeof(Value));
+      return std::bit_cast<Value>(bytes);
+    }
+  }
+
   warp_tile(unsigned meta_rank, unsigned meta_size)
       : thread_group(coalesced_group_id, lane_mask(lane_id() / Size * Size, Size)),
         meta_group_rank_(meta_rank),

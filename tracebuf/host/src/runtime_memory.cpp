@@ -7,6 +7,7 @@
 #include "allocation_registry.hpp"
 #include "api_errors.hpp"
 #include "memcarlo/host/detail/runtime_api.h"
+#include "memory_pools.hpp"
 #include "trace_session.hpp"
 
 // The header turns cudaMalloc(...) into a call that captures the variable name; the definitions
@@ -106,6 +107,8 @@ cudaError_t cudaFree(void* pointer) {
   if (pointer == nullptr) {
     return cudaSuccess;
   }
+  // Out of its pool first: once released, the address may be another thread's new allocation.
+  memcarlo::host::detail::forget_pool_allocation(pointer);
   return allocations().release(pointer, {MemoryKind::kDevice, MemoryKind::kManaged})
              ? cudaSuccess
              : api_result(cudaErrorInvalidValue);

@@ -4,6 +4,9 @@
 // NOLINTBEGIN(readability-identifier-naming,bugprone-reserved-identifier): the names in this file
 // are CUDA's.
 #include <atomic>
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include "api_errors.hpp"
 #include "memcarlo/host/control.hpp"
@@ -13,6 +16,16 @@ namespace {
 std::atomic<cudaFuncCache> cache_config{cudaFuncCachePreferNone};
 std::atomic<cudaSharedMemConfig> shared_memory_config{cudaSharedMemBankSizeFourByte};
 std::atomic<unsigned> device_flags{cudaDeviceScheduleAuto};
+
+/// The attributes set on streams, by stream and attribute.
+struct StreamAttributes {
+  std::mutex mutex;
+  std::map<std::pair<cudaStream_t, cudaStreamAttrID>, cudaStreamAttrValue> values;
+};
+StreamAttributes& stream_attributes() {
+  static StreamAttributes attributes;
+  return attributes;
+}
 }  // namespace
 
 using memcarlo::host::detail::api_result;
@@ -39,15 +52,52 @@ cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config) {
   *config = shared_memory_config;
   return cudaSuccess;
 }
-cudaError_t cudaDeviceSetLimit(cudaLimit, std::size_t) {
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
+  // No persisting L2 lines (runtime_api.h): only 0 fits, as on a GPU without them.
+  if (limit == cudaLimitPersistingL2CacheSize && value > 0) {
+    return api_result(cudaErrorUnsupportedLimit);
+  }
   return cudaSuccess;
 }
 cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
   if (value == nullptr) {
     return api_result(cudaErrorInvalidValue);
   }
-  *value = limit == cudaLimitStackSize ? memcarlo::host::runtime_options().fiber_stack_bytes
-                                       : std::size_t{8} << 20;
+  switch (limit) {
+    case cudaLimitStackSize:
+      *value = memcarlo::host::runtime_options().fiber_stack_bytes;
+      break;
+    case cudaLimitPersistingL2CacheSize:
+      *value = 0;
+      break;
+    default:
+      *value = std::size_t{8} << 20;
+      break;
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaCtxResetPersistingL2Cache() {
+  return cudaSuccess;
+}
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attribute,
+                                   const cudaStreamAttrValue* value) {
+  if (value == nullptr) {
+    return api_result(cudaErrorInvalidValue);
+  }
+  StreamAttributes& attributes = stream_attributes();
+  const std::lock_guard lock(attributes.mutex);
+  attributes.values[{stream, attribute}] = *value;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attribute,
+                                   cudaStreamAttrValue* value) {
+  if (value == nullptr) {
+    return api_result(cudaErrorInvalidValue);
+  }
+  StreamAttributes& attributes = stream_attributes();
+  const std::lock_guard lock(attributes.mutex);
+  const auto found = attributes.values.find({stream, attribute});
+  *value = found != attributes.values.end() ? found->second : cudaStreamAttrValue{};
   return cudaSuccess;
 }
 cudaError_t cudaSetDeviceFlags(unsigned flags) {

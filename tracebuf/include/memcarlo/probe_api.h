@@ -67,7 +67,9 @@ struct KernelParametersRegistrar {
 void memcarlo_record_access(unsigned tu, unsigned id, const void* address, unsigned size);
 template <class Accessed>
 inline Accessed* memcarlo_probe(unsigned tu, unsigned id, Accessed* address) {
-  memcarlo_record_access(tu, id, static_cast<const void*>(address), sizeof(Accessed));
+  // const_cast: a probe of a volatile object passes its address, never reads through it.
+  const volatile void* const location = address;
+  memcarlo_record_access(tu, id, const_cast<const void*>(location), sizeof(Accessed));
   return address;
 }
 // memcarlo_launch(name, kernel, grid, block, shmem, stream, args...) (a macro that adds the call
@@ -84,7 +86,8 @@ template <class Accessed>
 __host__ __device__ __forceinline__ Accessed* memcarlo_probe(unsigned tu, unsigned id,
                                                              Accessed* address) {
 #if defined(__CUDA_ARCH__)
-  memcarlo_device_record(tu, id, static_cast<const void*>(address), sizeof(Accessed));
+  const volatile void* const location = address;
+  memcarlo_device_record(tu, id, const_cast<const void*>(location), sizeof(Accessed));
 #else
   (void)tu;
   (void)id;
