@@ -79,6 +79,7 @@ TEST(HostSymbolNames, AStringNamesAVariableOfThisUnit) {
   EXPECT_EQ(cudaMemcpyFromSymbol(back, "symbol_test_coefficients", sizeof back, 0,
                                  cudaMemcpyHostToDevice),
             cudaErrorInvalidMemcpyDirection);
+  cudaGetLastError();  // the expected failures above are not left for the next test
   ASSERT_CUDA(cudaMemcpyToSymbolAsync("symbol_test_coefficients", coefficients.data(),
                                       sizeof(float), 15 * sizeof(float), cudaMemcpyHostToDevice,
                                       nullptr));
