@@ -245,9 +245,24 @@ InstrumentResult instrument(const InstrumentOptions& options) {
                         options.backend == Backend::kHost ? launches_json(launches) : ""};
   std::vector<std::string> files = edits.files();
   files.push_back(main_file);
+  std::set<std::string> unchanged;  // written as they are, for their includes' sake
   if (!options.patch) {
+    // A file that stays put and includes a written one beside it would include the original,
+    // whose include guard then keeps the rewritten copy out (the CUDA samples' interval:
+    // cpu_interval.h includes cuda_interval.h, which holds the kernel). Such includers are
+    // written too, up to the main file, unchanged but for their includes.
+    std::set<std::string> written(files.begin(), files.end());
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const RelativeInclude& include : includes) {
+        if (written.count(include.target) != 0 && written.insert(include.includer).second) {
+          files.push_back(include.includer);
+          unchanged.insert(include.includer);
+          grew = true;
+        }
+      }
+    }
     // Written copies live elsewhere: their includes of files that stay put name the originals.
-    const std::set<std::string> written(files.begin(), files.end());
     for (const RelativeInclude& include : includes) {
       if (written.count(include.includer) == 0 || written.count(include.target) != 0) continue;
       edits.replace(include.includer, include.begin, include.end - include.begin,
@@ -269,6 +284,9 @@ InstrumentResult instrument(const InstrumentOptions& options) {
     if (rejoins_chevrons(file, main_file)) rejoin_split_chevrons(text);
   }
   if (!edits.apply(as_parsed, request.rewritten, result.errors)) return result;
+  for (const std::string& file : unchanged) {
+    request.rewritten.try_emplace(file, request.originals.at(file));  // no edit of its own
+  }
   result.outputs = plan_outputs(request, result.errors);
   result.ok = result.errors.empty();
   return result;

@@ -280,6 +280,24 @@ TEST(MemcarloCc, AKernelFileIncludedWithAngleBracketsThroughDashIIsTheRewrittenO
   EXPECT_EQ(records, 4u * 2);  // 4 warps, each one load and one store
 }
 
+TEST(MemcarloCc, AHeaderThatIncludesTheKernelsHeaderBesideItIsWrittenToo) {
+  // wrapper.h has nothing to rewrite but includes kernels.cuh, which does: left in place, its
+  // include finds the original kernels.cuh, whose include guard keeps the rewritten copy out, and
+  // the kernel runs without probes (its launch traced with no record).
+  const Scratch scratch("plain-header");
+  const fs::path project = copy_project("plain_header_project", scratch.path());
+  const CommandResult built = run("cd " + quoted(project.string()) + " && " + kCc +
+                                  " --backend host --memcarlo-no-resources main.cu -o app");
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  ASSERT_EQ(traced_launches(kMemcarlo, project / "app", "plain_header_project: OK"), 1u);
+  const auto reader = memcarlo::tracebuf::TraceReader::open((project / "app.mct").string());
+  std::uint64_t records = 0;
+  for (const auto& warp : reader.launches()[0].warps) {
+    records += warp.record_count;
+  }
+  EXPECT_EQ(records, 2u);  // 2 warps, each one read-modify-write of data[i]
+}
+
 TEST(Makefile, GxxLinksWithPrintLinkFlagsAndTheProgramIsTraced) {
   if (std::string(MEMCARLO_MAKE_COMMAND).empty())
     GTEST_SKIP() << "no make";
