@@ -130,6 +130,23 @@ std::string AccessWalker::static_skip_reason(const clang::Expr* expr, const Memo
     }
     if (has_overloaded_address_of(expr->getType())) return "operator&";
   }
+  // A range-based for's element or range, through the __begin and __range variables the
+  // compiler declares (`*__begin`, `__range.begin()`): no source text to rewrite (their location
+  // is the loop's `:`).
+  for (const clang::Expr* part = expr->IgnoreParenImpCasts();;) {
+    if (const auto* variable = llvm::dyn_cast<clang::DeclRefExpr>(part)) {
+      if (variable->getDecl()->isImplicit()) return "range-for";
+      break;
+    }
+    if (const auto* deref = llvm::dyn_cast<clang::UnaryOperator>(part);
+        deref != nullptr && deref->getOpcode() == clang::UO_Deref) {
+      part = deref->getSubExpr()->IgnoreParenImpCasts();
+    } else if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(part)) {
+      part = member->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
   const clang::SourceManager& sources = walk_.context.getSourceManager();
   const clang::LangOptions& language = walk_.context.getLangOpts();
   if (!rewritable_range(sources, language, expr->getSourceRange())) return "macro";

@@ -115,6 +115,20 @@ TEST(InstrumenterLaunches, LaunchDeducedDifferentlyPerInstantiationIsOneEdit) {
   EXPECT_NE(text.find("struct memcarlo_kernel_arguments"), std::string::npos) << text;
 }
 
+TEST(InstrumenterOutput, RangeBasedForLoopsStayAsWrittenAndAreCountedAsSkipped) {
+  const fs::path dir = scratch("range_for");
+  const Outcome outcome =
+      run(data("range_for.cu") + " --backend host --verbose -o " + (dir / "out.cu").string());
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("probed 1 accesses, skipped 2 (range-for: 2)"), std::string::npos)
+      << outcome.output;
+  const std::string text = read(dir / "out.cu");
+  EXPECT_NE(text.find("for (const int d : {3, 4, 5}) sum += d;"), std::string::npos) << text;
+  EXPECT_NE(text.find("for (int v : local) sum += v;"), std::string::npos) << text;
+  EXPECT_NE(text.find("memcarlo_probe(memcarlo_tu, 0, &(out[threadIdx.x]))"), std::string::npos)
+      << text;
+}
+
 TEST(InstrumenterErrors, HostErrorInALaunchIsNotToleratedAndSaysWhy) {
   const fs::path dir = scratch("launch_error");
   const Outcome outcome = run(data("host_error_in_launch.cu") + " -o " +
