@@ -2,6 +2,8 @@
 #include <cuda_runtime.h>
 
 #include <cmath>
+#include <limits>
+#include <tuple>
 #include <vector>
 
 #include "host_test_util.h"
@@ -110,4 +112,72 @@ TEST(HostMathIntrinsics, MatchCudaDefinitions) {
   EXPECT_NEAR(f[7], 1.0f, 1e-6f);
   EXPECT_EQ(f[8], 7.0f);
   EXPECT_EQ(f[9], 0.75f);
+}
+
+// Directed rounding (the samples' interval arithmetic): known answers, the IEEE special cases,
+// and, over random operands whose exact sum and product double holds, rd <= exact <= ru with the
+// two one ulp apart exactly when the exact value is not a float.
+TEST(HostMathIntrinsics, DirectedRoundingBracketsTheExactResult) {
+  const float one_up = std::nextafter(1.0f, 2.0f);
+  const float one_down = std::nextafter(1.0f, 0.0f);
+  EXPECT_EQ(__fadd_rd(1.0f, 1e-8f), 1.0f);
+  EXPECT_EQ(__fadd_ru(1.0f, 1e-8f), one_up);
+  EXPECT_EQ(__fadd_rz(1.0f, 1e-8f), 1.0f);
+  EXPECT_EQ(__fadd_rz(-1.0f, -1e-8f), -1.0f);
+  EXPECT_EQ(__fadd_rd(-1.0f, -1e-8f), -one_up);
+  EXPECT_EQ(__fsub_rd(1.0f, 1e-8f), one_down);
+  EXPECT_EQ(__fsub_ru(1.0f, 1e-8f), 1.0f);
+  const float third = 1.0f / 3.0f;  // rounded to nearest: above 1/3
+  EXPECT_EQ(__fdiv_ru(1.0f, 3.0f), third);
+  EXPECT_EQ(__fdiv_rd(1.0f, 3.0f), std::nextafter(third, 0.0f));
+  EXPECT_EQ(__fdiv_rz(-1.0f, 3.0f), -std::nextafter(third, 0.0f));
+  EXPECT_EQ(__fdiv_rd(-1.0f, -3.0f), std::nextafter(third, 0.0f));
+  EXPECT_EQ(__frcp_rd(3.0f), __fdiv_rd(1.0f, 3.0f));
+  EXPECT_EQ(__fmul_rd(1.5f, 2.0f), 3.0f);
+  EXPECT_EQ(__fmul_ru(1.5f, 2.0f), 3.0f);
+  EXPECT_LT(__fsqrt_rd(2.0f), std::sqrt(2.0));
+  EXPECT_GT(__fsqrt_ru(2.0f), std::sqrt(2.0));
+  EXPECT_EQ(__fsqrt_ru(2.0f), std::nextafter(__fsqrt_rd(2.0f), 2.0f));
+  EXPECT_EQ(__fsqrt_rd(4.0f), 2.0f);
+  EXPECT_EQ(__dadd_ru(1.0, 1e-20), std::nextafter(1.0, 2.0));
+  EXPECT_EQ(__dadd_rd(1.0, 1e-20), 1.0);
+  EXPECT_EQ(__ddiv_ru(1.0, 3.0), std::nextafter(__ddiv_rd(1.0, 3.0), 1.0));
+  EXPECT_EQ(__dmul_rd(0.1, 0.1), std::nextafter(__dmul_ru(0.1, 0.1), 0.0));
+  EXPECT_EQ(__dsqrt_ru(2.0), std::nextafter(__dsqrt_rd(2.0), 2.0));
+  // Overflow: toward zero stops at the largest finite value.
+  const float largest = std::numeric_limits<float>::max();
+  const float infinity = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(__fmul_rz(1e30f, 1e30f), largest);
+  EXPECT_EQ(__fmul_ru(1e30f, 1e30f), infinity);
+  EXPECT_EQ(__fmul_rd(-1e30f, 1e30f), -infinity);
+  EXPECT_EQ(__fmul_ru(-1e30f, 1e30f), -largest);
+  EXPECT_EQ(__fdiv_rd(1.0f, 0.0f), infinity);  // exact: a division by zero
+  // An exact zero sum is -0 rounded down, +0 otherwise.
+  EXPECT_TRUE(std::signbit(__fadd_rd(1.0f, -1.0f)));
+  EXPECT_FALSE(std::signbit(__fadd_ru(1.0f, -1.0f)));
+  EXPECT_FALSE(std::signbit(__fadd_rd(0.0f, 0.0f)));
+  EXPECT_TRUE(std::isnan(__fsqrt_rd(-1.0f)));
+  unsigned state = 12345;
+  const auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return 0.5f + static_cast<float>(state >> 8) / static_cast<float>(1u << 24) * 1.5f;
+  };
+  int inexact = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const float x = next();
+    const float y = k % 2 == 0 ? next() : -next();
+    for (const auto& [exact, down, up] :
+         {std::tuple{static_cast<double>(x) + y, __fadd_rd(x, y), __fadd_ru(x, y)},
+          std::tuple{static_cast<double>(x) * y, __fmul_rd(x, y), __fmul_ru(x, y)}}) {
+      ASSERT_LE(down, exact) << x << " " << y;
+      ASSERT_GE(up, exact) << x << " " << y;
+      if (static_cast<float>(exact) == exact) {
+        ASSERT_EQ(down, up) << x << " " << y;
+      } else {
+        ASSERT_EQ(up, std::nextafter(down, infinity)) << x << " " << y;
+        ++inexact;
+      }
+    }
+  }
+  EXPECT_GT(inexact, 1000);  // the loop did test rounding
 }

@@ -12,6 +12,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
+
+#include "memcarlo/host/detail/narrow_floats.h"
 
 // ---- lerp
 // ----------------------------------------------------------------------------------------
@@ -83,6 +86,119 @@ inline double __drcp_rn(double x) {
 inline double __dsqrt_rn(double x) {
   return std::sqrt(x);
 }
+
+// Directed rounding (_rd toward -inf, _ru toward +inf, _rz toward zero) of add, sub, mul, div,
+// rcp and sqrt, as interval arithmetic uses them (the CUDA samples' `interval`): the operation is
+// computed rounded to nearest, its exact error found (TwoSum for add; an FMA residual for mul,
+// div and sqrt; float products exactly in double), and the result stepped one ulp where the
+// exact value lies beyond it in the rounding's direction. An overflow rounded toward zero gives
+// the largest finite value; an exact zero sum is -0 rounded down. The fused multiply-adds'
+// directed forms are not provided (no exact error from one FMA).
+namespace memcarlo::host::detail {
+
+/// The directed rounding of the exact value `nearest + error` (only the sign of `error` counts),
+/// where `nearest` is its rounding to nearest; `exact` says `nearest` is exact whatever it is (an
+/// infinite operand, a division by zero).
+template <class Real, class Error>
+Real round_directed(Real nearest, Error error, bool exact, Rounding rounding) {
+  constexpr Real infinity = std::numeric_limits<Real>::infinity();
+  if (std::isnan(nearest) || exact) return nearest;
+  if (std::isinf(nearest)) {  // an overflow: rounding toward zero from it stops at the largest
+    const Real largest = std::numeric_limits<Real>::max();
+    if (nearest > 0 && rounding != Rounding::kUp) return largest;
+    if (nearest < 0 && rounding != Rounding::kDown) return -largest;
+    return nearest;
+  }
+  if (error == 0) return nearest;
+  const bool positive = nearest > 0 || (nearest == 0 && error > 0);
+  const bool down = rounding == Rounding::kDown || (rounding == Rounding::kTowardZero && positive);
+  if (down) return error < 0 ? std::nextafter(nearest, -infinity) : nearest;
+  return error > 0 ? std::nextafter(nearest, infinity) : nearest;
+}
+
+template <class Real>
+Real rounded_add(Real x, Real y, Rounding rounding) {
+  const Real sum = x + y;
+  const Real shifted = sum - x;
+  const Real error = (x - (sum - shifted)) + (y - shifted);  // TwoSum: exact
+  if (sum == 0 && error == 0 && rounding == Rounding::kDown &&
+      !(x == 0 && y == 0 && !std::signbit(x) && !std::signbit(y))) {
+    return -Real(0);  // an exact zero sum rounded down is -0 (IEEE 754)
+  }
+  return round_directed(sum, error, !std::isfinite(x) || !std::isfinite(y), rounding);
+}
+
+inline float rounded_mul(float x, float y, Rounding rounding) {
+  const double exact = static_cast<double>(x) * y;  // 48 bits: exact in double
+  const float nearest = static_cast<float>(exact);
+  return round_directed(nearest, exact - nearest, !std::isfinite(x) || !std::isfinite(y),
+                        rounding);
+}
+inline double rounded_mul(double x, double y, Rounding rounding) {
+  const double product = x * y;
+  return round_directed(product, std::fma(x, y, -product), !std::isfinite(x) || !std::isfinite(y),
+                        rounding);
+}
+
+template <class Real>
+Real rounded_div(Real x, Real y, Rounding rounding) {
+  const Real quotient = x / y;
+  const Real residual = std::fma(-quotient, y, x);  // x - quotient * y, exact
+  const Real error = y > 0 ? residual : -residual;  // the sign of x / y - quotient
+  return round_directed(quotient, error, !std::isfinite(x) || !std::isfinite(y) || y == 0,
+                        rounding);
+}
+
+template <class Real>
+Real rounded_sqrt(Real x, Rounding rounding) {
+  const Real root = std::sqrt(x);
+  return round_directed(root, std::fma(-root, root, x), !std::isfinite(x) || x <= 0, rounding);
+}
+
+}  // namespace memcarlo::host::detail
+
+#define MEMCARLO_DIRECTED_ROUNDING(suffix, mode)                                              \
+  inline float __fadd_##suffix(float x, float y) {                                           \
+    return ::memcarlo::host::detail::rounded_add(x, y, mode);                                \
+  }                                                                                          \
+  inline float __fsub_##suffix(float x, float y) {                                           \
+    return ::memcarlo::host::detail::rounded_add(x, -y, mode);                               \
+  }                                                                                          \
+  inline float __fmul_##suffix(float x, float y) {                                           \
+    return ::memcarlo::host::detail::rounded_mul(x, y, mode);                                \
+  }                                                                                          \
+  inline float __fdiv_##suffix(float x, float y) {                                           \
+    return ::memcarlo::host::detail::rounded_div(x, y, mode);                                \
+  }                                                                                          \
+  inline float __frcp_##suffix(float x) {                                                    \
+    return ::memcarlo::host::detail::rounded_div(1.0f, x, mode);                             \
+  }                                                                                          \
+  inline float __fsqrt_##suffix(float x) {                                                   \
+    return ::memcarlo::host::detail::rounded_sqrt(x, mode);                                  \
+  }                                                                                          \
+  inline double __dadd_##suffix(double x, double y) {                                        \
+    return ::memcarlo::host::detail::rounded_add(x, y, mode);                                \
+  }                                                                                          \
+  inline double __dsub_##suffix(double x, double y) {                                        \
+    return ::memcarlo::host::detail::rounded_add(x, -y, mode);                               \
+  }                                                                                          \
+  inline double __dmul_##suffix(double x, double y) {                                        \
+    return ::memcarlo::host::detail::rounded_mul(x, y, mode);                                \
+  }                                                                                          \
+  inline double __ddiv_##suffix(double x, double y) {                                        \
+    return ::memcarlo::host::detail::rounded_div(x, y, mode);                                \
+  }                                                                                          \
+  inline double __drcp_##suffix(double x) {                                                  \
+    return ::memcarlo::host::detail::rounded_div(1.0, x, mode);                              \
+  }                                                                                          \
+  inline double __dsqrt_##suffix(double x) {                                                 \
+    return ::memcarlo::host::detail::rounded_sqrt(x, mode);                                  \
+  }
+MEMCARLO_DIRECTED_ROUNDING(rd, ::memcarlo::host::detail::Rounding::kDown)
+MEMCARLO_DIRECTED_ROUNDING(ru, ::memcarlo::host::detail::Rounding::kUp)
+MEMCARLO_DIRECTED_ROUNDING(rz, ::memcarlo::host::detail::Rounding::kTowardZero)
+#undef MEMCARLO_DIRECTED_ROUNDING
+
 // A template (as min and max below), so that a program's own host definition of rsqrtf (CUDA
 // samples' helper_math.h defines one where __CUDACC__ is not defined) is no redefinition.
 template <class = void>
