@@ -470,6 +470,25 @@ TEST(HostLibraryPrograms, CubWarpLoadStoreExchangeAndMoreDeviceAlgorithmsGiveCub
   EXPECT_TRUE(addresses.count("items[i]"));  // the kernel's own access, probed
 }
 
+// The rest of CUB's device-wide algorithms (DeviceSegmentedSort, DeviceMerge,
+// DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy and DeviceMemcpy::Batched,
+// DeviceHistogram's multi-channel forms) on the CPU: cub_device_rest.cu checks each against
+// answers worked by hand or given by CUB's documented examples and prints PASS.
+TEST(HostLibraryPrograms, CubRemainingDeviceAlgorithmsGiveCubsAnswers) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_device_rest", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "runs on the CPU in the host backend; its memory accesses are not "
+                       "traced"))
+      << result.output;
+}
+
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
   if (!toolkit_with_thrust()) {
     GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";

@@ -6,9 +6,11 @@
 // ThreadLoad/ThreadStore, the iterators
 // (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
 // iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DevicePartition,
-// DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel), DeviceSegmentedReduce,
-// DeviceSegmentedRadixSort, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another
-// part of CUB (BlockRadixRank, WarpMergeSort, DeviceSegmentedSort, ...) is a compile error naming it.
+// DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel and multi-channel),
+// DeviceSegmentedReduce, DeviceSegmentedRadixSort, DeviceSegmentedSort, DeviceMerge,
+// DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy, DeviceMemcpy,
+// CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another part of CUB
+// (BlockRadixRank, WarpMergeSort, the thread-level functions, ...) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -22,7 +24,12 @@
 #include "block/block_scan.cuh"
 #include "block/block_shuffle.cuh"
 #include "block/block_store.cuh"
+#include "device/device_adjacent_difference.cuh"
+#include "device/device_copy.cuh"
+#include "device/device_for.cuh"
 #include "device/device_histogram.cuh"
+#include "device/device_memcpy.cuh"
+#include "device/device_merge.cuh"
 #include "device/device_merge_sort.cuh"
 #include "device/device_partition.cuh"
 #include "device/device_radix_sort.cuh"
@@ -31,7 +38,9 @@
 #include "device/device_scan.cuh"
 #include "device/device_segmented_radix_sort.cuh"
 #include "device/device_segmented_reduce.cuh"
+#include "device/device_segmented_sort.cuh"
 #include "device/device_select.cuh"
+#include "device/device_transform.cuh"
 #include "iterator/arg_index_input_iterator.cuh"
 #include "iterator/cache_modified_input_iterator.cuh"
 #include "iterator/cache_modified_output_iterator.cuh"
