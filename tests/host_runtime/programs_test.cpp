@@ -489,6 +489,20 @@ TEST(HostLibraryPrograms, CubRemainingDeviceAlgorithmsGiveCubsAnswers) {
       << result.output;
 }
 
+// CUB's thread-level functions (ThreadReduce, internal::ThreadScanInclusive/Exclusive,
+// LowerBound, UpperBound, MergePathSearch, StableOddEvenSort) in a kernel (cub_thread.cu checks
+// every result against answers worked by hand and prints PASS).
+TEST(HostLibraryPrograms, CubThreadFunctionsGiveCubsAnswers) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_thread", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+}
+
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
   if (!toolkit_with_thrust()) {
     GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";

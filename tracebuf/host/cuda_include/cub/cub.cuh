@@ -3,14 +3,15 @@
 // BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
 // BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
 // BlockAdjacentDifference, WarpReduce, WarpScan, WarpLoad, WarpStore, WarpExchange,
-// ThreadLoad/ThreadStore, the iterators
+// ThreadLoad/ThreadStore, ThreadReduce, internal::ThreadScanInclusive/Exclusive, LowerBound,
+// UpperBound, MergePathSearch, StableOddEvenSort, the iterators
 // (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
 // iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DevicePartition,
 // DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel and multi-channel),
 // DeviceSegmentedReduce, DeviceSegmentedRadixSort, DeviceSegmentedSort, DeviceMerge,
 // DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy, DeviceMemcpy,
 // CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another part of CUB
-// (BlockRadixRank, WarpMergeSort, the thread-level functions, ...) is a compile error naming it.
+// (BlockRadixRank, WarpMergeSort, GridQueue, ...) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -51,6 +52,10 @@
 #include "iterator/transform_input_iterator.cuh"
 #include "thread/thread_load.cuh"
 #include "thread/thread_operators.cuh"
+#include "thread/thread_reduce.cuh"
+#include "thread/thread_scan.cuh"
+#include "thread/thread_search.cuh"
+#include "thread/thread_sort.cuh"
 #include "thread/thread_store.cuh"
 #include "util_allocator.cuh"
 #include "util_debug.cuh"
