@@ -2,7 +2,7 @@
 // its public API for the parts programs use most (docs/host-runtime.md, "CUB and Thrust"):
 // BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
 // BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
-// BlockAdjacentDifference, WarpReduce, WarpScan, WarpLoad, WarpStore, WarpExchange,
+// BlockAdjacentDifference, WarpReduce, WarpScan, WarpLoad, WarpStore, WarpExchange, WarpMergeSort,
 // ThreadLoad/ThreadStore, ThreadReduce, internal::ThreadScanInclusive/Exclusive, LowerBound,
 // UpperBound, MergePathSearch, StableOddEvenSort, the iterators
 // (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
@@ -11,7 +11,7 @@
 // DeviceSegmentedReduce, DeviceSegmentedRadixSort, DeviceSegmentedSort, DeviceMerge,
 // DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy, DeviceMemcpy,
 // CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another part of CUB
-// (BlockRadixRank, WarpMergeSort, GridQueue, ...) is a compile error naming it.
+// (BlockRadixRank, BlockRunLengthDecode, GridQueue, ...) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -64,6 +64,7 @@
 #include "util_type.cuh"
 #include "warp/warp_exchange.cuh"
 #include "warp/warp_load.cuh"
+#include "warp/warp_merge_sort.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"
 #include "warp/warp_store.cuh"
