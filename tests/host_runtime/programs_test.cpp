@@ -538,6 +538,20 @@ TEST(HostLibraryPrograms, CubWarpMergeSortSortsEachLogicalWarpsTile) {
   }
 }
 
+// cub::BlockRunLengthDecode in a kernel on CUB's documented example (cub_run_length_decode.cu
+// checks the decoded windows, the offsets in the runs and the total, from lengths and from
+// offsets, and prints PASS).
+TEST(HostLibraryPrograms, CubBlockRunLengthDecodeGivesCubsExample) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_run_length_decode", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+}
+
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
   if (!toolkit_with_thrust()) {
     GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";

@@ -2,16 +2,17 @@
 // its public API for the parts programs use most (docs/host-runtime.md, "CUB and Thrust"):
 // BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
 // BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
-// BlockAdjacentDifference, WarpReduce, WarpScan, WarpLoad, WarpStore, WarpExchange, WarpMergeSort,
-// ThreadLoad/ThreadStore, ThreadReduce, internal::ThreadScanInclusive/Exclusive, LowerBound,
-// UpperBound, MergePathSearch, StableOddEvenSort, the iterators
+// BlockAdjacentDifference, BlockRunLengthDecode, WarpReduce, WarpScan, WarpLoad, WarpStore,
+// WarpExchange, WarpMergeSort, ThreadLoad/ThreadStore, ThreadReduce,
+// internal::ThreadScanInclusive/Exclusive, LowerBound, UpperBound, MergePathSearch,
+// StableOddEvenSort, the iterators
 // (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
 // iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DevicePartition,
 // DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel and multi-channel),
 // DeviceSegmentedReduce, DeviceSegmentedRadixSort, DeviceSegmentedSort, DeviceMerge,
 // DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy, DeviceMemcpy,
 // CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another part of CUB
-// (BlockRadixRank, BlockRunLengthDecode, GridQueue, ...) is a compile error naming it.
+// (BlockRadixRank, BlockRakingLayout, GridQueue, ...) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -22,6 +23,7 @@
 #include "block/block_merge_sort.cuh"
 #include "block/block_radix_sort.cuh"
 #include "block/block_reduce.cuh"
+#include "block/block_run_length_decode.cuh"
 #include "block/block_scan.cuh"
 #include "block/block_shuffle.cuh"
 #include "block/block_store.cuh"
