@@ -522,9 +522,9 @@ TEST(HostLibraryPrograms, CubWarpMergeSortSortsEachLogicalWarpsTile) {
     EXPECT_EQ(expression.rfind("cub::", 0), std::string::npos)
         << expression << ": WarpMergeSort recorded an access";
   }
-  for (const char* access : {"keys[tile + lane * kItems + i]",
-                             "sorted_keys[tile + lane * kItems + i]",
-                             "partial[tile + lane * kItems + i]"}) {
+  for (const char* access :
+       {"keys[tile + lane * kItems + i]", "sorted_keys[tile + lane * kItems + i]",
+        "partial[tile + lane * kItems + i]"}) {
     ASSERT_TRUE(addresses.count(access)) << access << " is not in the trace";
     std::set<std::uint64_t> words;
     for (const auto& lanes : addresses.at(access)) {
@@ -546,6 +546,20 @@ TEST(HostLibraryPrograms, CubBlockRunLengthDecodeGivesCubsExample) {
     GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
   }
   const std::string exe = build("programs", "cub_run_length_decode", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+}
+
+// cub::BlockRadixRank (blocked keys, ascending and descending, CUB's example) and
+// BlockRadixRankMatch (warp-striped keys, the counts callback) in kernels (cub_radix_rank.cu
+// checks the ranks and the digits' first ranks and counts and prints PASS).
+TEST(HostLibraryPrograms, CubBlockRadixRankRanksBlockedAndWarpStripedKeys) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_radix_rank", "--memcarlo-no-resources");
   const CommandResult result = memcarlo_run(exe);
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;

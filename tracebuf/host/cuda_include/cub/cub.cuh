@@ -1,18 +1,19 @@
 // <cub/cub.cuh> for memcarlo's host backend: not NVIDIA's CUB but the emulation's implementation of
 // its public API for the parts programs use most (docs/host-runtime.md, "CUB and Thrust"):
 // BlockReduce, BlockScan, BlockLoad, BlockStore and the Load/StoreDirect* functions,
-// BlockRadixSort, BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
+// BlockRadixSort, BlockRadixRank, BlockRadixRankMatch (and their digit extractors),
+// BlockMergeSort, BlockExchange, BlockShuffle, BlockHistogram, BlockDiscontinuity,
 // BlockAdjacentDifference, BlockRunLengthDecode, WarpReduce, WarpScan, WarpLoad, WarpStore,
 // WarpExchange, WarpMergeSort, ThreadLoad/ThreadStore, ThreadReduce,
 // internal::ThreadScanInclusive/Exclusive, LowerBound, UpperBound, MergePathSearch,
-// StableOddEvenSort, the iterators
-// (CacheModified*, ArgIndex, TexObj and CUB 2's Counting, Constant, Transform and Discard
-// iterators), DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect, DevicePartition,
-// DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one channel and multi-channel),
-// DeviceSegmentedReduce, DeviceSegmentedRadixSort, DeviceSegmentedSort, DeviceMerge,
-// DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy, DeviceMemcpy,
-// CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another part of CUB
-// (BlockRadixRank, BlockRakingLayout, GridQueue, ...) is a compile error naming it.
+// StableOddEvenSort, the iterators (CacheModified*, ArgIndex, TexObj and CUB 2's Counting,
+// Constant, Transform and Discard iterators), DeviceReduce, DeviceScan, DeviceRadixSort,
+// DeviceSelect, DevicePartition, DeviceRunLengthEncode, DeviceMergeSort, DeviceHistogram (one
+// channel and multi-channel), DeviceSegmentedReduce, DeviceSegmentedRadixSort,
+// DeviceSegmentedSort, DeviceMerge, DeviceAdjacentDifference, DeviceFor, DeviceTransform,
+// DeviceCopy, DeviceMemcpy, CachingDeviceAllocator, KeyValuePair, DoubleBuffer, CubDebug. Another
+// part of CUB (BlockRakingLayout, BlockRadixRankMatchEarlyCounts, GridQueue, GridEvenShare,
+// GridMapping) is a compile error naming it.
 #pragma once
 
 #include "block/block_adjacent_difference.cuh"
@@ -21,6 +22,7 @@
 #include "block/block_histogram.cuh"
 #include "block/block_load.cuh"
 #include "block/block_merge_sort.cuh"
+#include "block/block_radix_rank.cuh"
 #include "block/block_radix_sort.cuh"
 #include "block/block_reduce.cuh"
 #include "block/block_run_length_decode.cuh"
