@@ -57,16 +57,17 @@ AccumT ThreadReduce(const Input& input, ReductionOp reduction_op, PrefixT prefix
 namespace internal {
 
 /// The pointer forms: Length items from input (with a prefix, Length may be 0).
-template <int Length, class T, class ReductionOp,
-          class AccumT = memcarlo_detail::accumulator_t<T, ReductionOp>>
-AccumT ThreadReduce(const T* input, ReductionOp reduction_op) {
+template <int Length, class ItemT, class ReductionOp,
+          class AccumT = memcarlo_detail::accumulator_t<ItemT, ReductionOp>>
+AccumT ThreadReduce(const ItemT* input, ReductionOp reduction_op) {
   static_assert(Length > 0, "Length must be greater than 0");
-  return cub::ThreadReduce(*reinterpret_cast<const T(*)[Length]>(input), reduction_op);
+  return cub::ThreadReduce(*reinterpret_cast<const ItemT(*)[Length]>(input), reduction_op);
 }
 
-template <int Length, class T, class ReductionOp, class PrefixT,
-          class AccumT = std::decay_t<std::invoke_result_t<ReductionOp&, const PrefixT&, const T&>>>
-AccumT ThreadReduce(const T* input, ReductionOp reduction_op, PrefixT prefix) {
+template <
+    int Length, class ItemT, class ReductionOp, class PrefixT,
+    class AccumT = std::decay_t<std::invoke_result_t<ReductionOp&, const PrefixT&, const ItemT&>>>
+AccumT ThreadReduce(const ItemT* input, ReductionOp reduction_op, PrefixT prefix) {
   AccumT result = prefix;
   for (int i = 0; i < Length; ++i) {
     result = reduction_op(result, input[i]);

@@ -13,26 +13,27 @@
 namespace cub {
 namespace internal {
 
-template <int LENGTH, class T, class ScanOp>
-T ThreadScanExclusive(T* input, T* output, ScanOp scan_op, T prefix, bool apply_prefix = true) {
-  T inclusive = apply_prefix ? scan_op(prefix, input[0]) : input[0];
+template <int LENGTH, class ItemT, class ScanOp>
+ItemT ThreadScanExclusive(ItemT* input, ItemT* output, ScanOp scan_op, ItemT prefix,
+                          bool apply_prefix = true) {
+  ItemT inclusive = apply_prefix ? scan_op(prefix, input[0]) : input[0];
   output[0] = prefix;
   for (int i = 1; i < LENGTH; ++i) {
-    const T item = input[i];  // read before output[i], which may be input[i], is written
+    const ItemT item = input[i];  // read before output[i], which may be input[i], is written
     output[i] = inclusive;
     inclusive = scan_op(inclusive, item);
   }
   return inclusive;
 }
-template <int LENGTH, class T, class ScanOp>
-T ThreadScanExclusive(T (&input)[LENGTH], T (&output)[LENGTH], ScanOp scan_op, T prefix,
-                      bool apply_prefix = true) {
+template <int LENGTH, class ItemT, class ScanOp>
+ItemT ThreadScanExclusive(ItemT (&input)[LENGTH], ItemT (&output)[LENGTH], ScanOp scan_op,
+                          ItemT prefix, bool apply_prefix = true) {
   return ThreadScanExclusive<LENGTH>(&input[0], &output[0], scan_op, prefix, apply_prefix);
 }
 
-template <int LENGTH, class T, class ScanOp>
-T ThreadScanInclusive(T* input, T* output, ScanOp scan_op) {
-  T inclusive = input[0];
+template <int LENGTH, class ItemT, class ScanOp>
+ItemT ThreadScanInclusive(ItemT* input, ItemT* output, ScanOp scan_op) {
+  ItemT inclusive = input[0];
   output[0] = inclusive;
   for (int i = 1; i < LENGTH; ++i) {
     inclusive = scan_op(inclusive, input[i]);
@@ -40,13 +41,14 @@ T ThreadScanInclusive(T* input, T* output, ScanOp scan_op) {
   }
   return inclusive;
 }
-template <int LENGTH, class T, class ScanOp>
-T ThreadScanInclusive(T (&input)[LENGTH], T (&output)[LENGTH], ScanOp scan_op) {
+template <int LENGTH, class ItemT, class ScanOp>
+ItemT ThreadScanInclusive(ItemT (&input)[LENGTH], ItemT (&output)[LENGTH], ScanOp scan_op) {
   return ThreadScanInclusive<LENGTH>(&input[0], &output[0], scan_op);
 }
-template <int LENGTH, class T, class ScanOp>
-T ThreadScanInclusive(T* input, T* output, ScanOp scan_op, T prefix, bool apply_prefix = true) {
-  T inclusive = apply_prefix ? scan_op(prefix, input[0]) : input[0];
+template <int LENGTH, class ItemT, class ScanOp>
+ItemT ThreadScanInclusive(ItemT* input, ItemT* output, ScanOp scan_op, ItemT prefix,
+                          bool apply_prefix = true) {
+  ItemT inclusive = apply_prefix ? scan_op(prefix, input[0]) : input[0];
   output[0] = inclusive;
   for (int i = 1; i < LENGTH; ++i) {
     inclusive = scan_op(inclusive, input[i]);
@@ -54,9 +56,9 @@ T ThreadScanInclusive(T* input, T* output, ScanOp scan_op, T prefix, bool apply_
   }
   return inclusive;
 }
-template <int LENGTH, class T, class ScanOp>
-T ThreadScanInclusive(T (&input)[LENGTH], T (&output)[LENGTH], ScanOp scan_op, T prefix,
-                      bool apply_prefix = true) {
+template <int LENGTH, class ItemT, class ScanOp>
+ItemT ThreadScanInclusive(ItemT (&input)[LENGTH], ItemT (&output)[LENGTH], ScanOp scan_op,
+                          ItemT prefix, bool apply_prefix = true) {
   return ThreadScanInclusive<LENGTH>(&input[0], &output[0], scan_op, prefix, apply_prefix);
 }
 

@@ -12,8 +12,8 @@
 
 namespace cub {
 
-template <class InputIteratorT, class OffsetT, class T>
-OffsetT LowerBound(InputIteratorT input, OffsetT num_items, T val) {
+template <class InputIteratorT, class OffsetT, class ItemT>
+OffsetT LowerBound(InputIteratorT input, OffsetT num_items, ItemT val) {
   OffsetT first = 0;
   while (num_items > 0) {
     const OffsetT half = num_items / 2;
@@ -27,8 +27,8 @@ OffsetT LowerBound(InputIteratorT input, OffsetT num_items, T val) {
   return first;
 }
 
-template <class InputIteratorT, class OffsetT, class T>
-OffsetT UpperBound(InputIteratorT input, OffsetT num_items, T val) {
+template <class InputIteratorT, class OffsetT, class ItemT>
+OffsetT UpperBound(InputIteratorT input, OffsetT num_items, ItemT val) {
   OffsetT first = 0;
   while (num_items > 0) {
     const OffsetT half = num_items / 2;
