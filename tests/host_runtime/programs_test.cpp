@@ -522,6 +522,102 @@ TEST(HostLibraryPrograms, AProgramWithOnlyDeviceWideLibraryCallsIsToldWhyNothing
   EXPECT_TRUE(contains(result, "memcarlo traces the kernels a program defines")) << result.output;
 }
 
+// The rest of CUB's device-wide algorithms (DeviceSegmentedSort, DeviceMerge,
+// DeviceAdjacentDifference, DeviceFor, DeviceTransform, DeviceCopy and DeviceMemcpy::Batched,
+// DeviceHistogram's multi-channel forms) on the CPU: cub_device_rest.cu checks each against
+// answers worked by hand or given by CUB's documented examples and prints PASS.
+TEST(HostLibraryPrograms, CubRemainingDeviceAlgorithmsGiveCubsAnswers) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_device_rest", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+  EXPECT_TRUE(contains(result,
+                       "runs on the CPU in the host backend; its memory accesses are not "
+                       "traced"))
+      << result.output;
+}
+
+// CUB's thread-level functions (ThreadReduce, internal::ThreadScanInclusive/Exclusive,
+// LowerBound, UpperBound, MergePathSearch, StableOddEvenSort) in a kernel (cub_thread.cu checks
+// every result against answers worked by hand and prints PASS).
+TEST(HostLibraryPrograms, CubThreadFunctionsGiveCubsAnswers) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_thread", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+}
+
+// cub::WarpMergeSort over logical warps of 8 lanes in a kernel (cub_warp_merge_sort.cu checks
+// each sorted tile against a stable sort on the host, and the member masks, and prints PASS). It
+// makes no global accesses of its own: the trace holds the kernel's loads of the keys and stores of
+// the sorted tiles, blocked (2 ints, 8 bytes, a lane), each hardware warp's record 32 lanes over
+// four logical warps' tiles, and nothing recorded by CUB's headers.
+TEST(HostLibraryPrograms, CubWarpMergeSortSortsEachLogicalWarpsTile) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_warp_merge_sort", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+  const auto addresses = traced_addresses(exe + ".mct");
+  for (const auto& [expression, records] : addresses) {
+    EXPECT_EQ(expression.rfind("cub::", 0), std::string::npos)
+        << expression << ": WarpMergeSort recorded an access";
+  }
+  for (const char* access :
+       {"keys[tile + lane * kItems + i]", "sorted_keys[tile + lane * kItems + i]",
+        "partial[tile + lane * kItems + i]"}) {
+    ASSERT_TRUE(addresses.count(access)) << access << " is not in the trace";
+    std::set<std::uint64_t> words;
+    for (const auto& lanes : addresses.at(access)) {
+      ASSERT_EQ(lanes.size(), 32u) << access;
+      for (std::size_t k = 0; k < lanes.size(); ++k) {
+        EXPECT_EQ(lanes[k], lanes[0] + 8 * k) << access;
+      }
+      words.insert(lanes.begin(), lanes.end());
+    }
+    EXPECT_EQ(words.size(), 64u) << access;  // the four tiles of 16 ints
+  }
+}
+
+// cub::BlockRunLengthDecode in a kernel on CUB's documented example (cub_run_length_decode.cu
+// checks the decoded windows, the offsets in the runs and the total, from lengths and from
+// offsets, and prints PASS).
+TEST(HostLibraryPrograms, CubBlockRunLengthDecodeGivesCubsExample) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_run_length_decode", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+}
+
+// cub::BlockRadixRank (blocked keys, ascending and descending, CUB's example) and
+// BlockRadixRankMatch (warp-striped keys, the counts callback) in kernels (cub_radix_rank.cu
+// checks the ranks and the digits' first ranks and counts and prints PASS).
+TEST(HostLibraryPrograms, CubBlockRadixRankRanksBlockedAndWarpStripedKeys) {
+  if (!toolkit_with_thrust()) {
+    GTEST_SKIP() << "no CUDA toolkit: the instrumenter parses <cub/...> with the toolkit's headers";
+  }
+  const std::string exe = build("programs", "cub_radix_rank", "--memcarlo-no-resources");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+}
+
 TEST(HostLibraryPrograms, ThrustRunsOnTheCpuAndKernelsOnItsVectorsAreTraced) {
   if (!toolkit_with_thrust()) {
     GTEST_SKIP() << "no CUDA toolkit, whose Thrust the host backend uses";
