@@ -16,6 +16,7 @@
 
 #include "ast_helpers.hpp"
 #include "kernel_pointer_names.hpp"
+#include "launch_kernel_casts.hpp"
 
 namespace memcarlo::instrumenter {
 
@@ -136,17 +137,22 @@ class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
     return true;
   }
 
-  /// cudaLaunchKernel from user code: the host runtime names such launches `cudaLaunchKernel`.
+  /// cudaLaunchKernel and cudaLaunchCooperativeKernel from user code: the host runtime names such
+  /// launches after the call.
   bool VisitCallExpr(clang::CallExpr* call) {
     if (backend_ != Backend::kHost || llvm::isa<clang::CUDAKernelCallExpr>(call)) return true;
     const clang::FunctionDecl* callee = call->getDirectCallee();
-    if (callee == nullptr || callee->getName() != "cudaLaunchKernel" ||
+    if (callee == nullptr || !callee->getDeclName().isIdentifier() ||
+        (callee->getName() != "cudaLaunchKernel" &&
+         callee->getName() != "cudaLaunchCooperativeKernel") ||
         !is_user_file(sources_, call->getBeginLoc(), toolkit_)) {
       return true;
     }
     const clang::FunctionDecl* function = functions_.empty() ? nullptr : functions_.back();
     if (function == nullptr || !function->isDependentContext()) {
-      facts_.launch_names.insert("cudaLaunchKernel");
+      // Named by its kernel when the call names one (launch_kernel_casts.cpp), else by the call.
+      const std::optional<std::string> kernel = launch_api_kernel_name(call, context_);
+      facts_.launch_names.insert(kernel ? *kernel : callee->getName().str());
     }
     return true;
   }

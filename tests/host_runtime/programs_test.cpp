@@ -413,6 +413,36 @@ std::map<std::string, std::vector<std::vector<std::uint64_t>>> traced_addresses(
 }
 }  // namespace
 
+// A cooperative launch (cudaLaunchCooperativeKernel) whose blocks synchronize the whole grid
+// twice (grid_sync.cu checks the sums, the grid group's shape and the refusal of a grid larger
+// than the device holds). Every block is traced across the grid barriers: block 0's thread 0
+// reads the 6 partial sums after the first, every thread writes its element after the second.
+// grid.sync() outside a cooperative launch, and a block that ends before the others' grid.sync(),
+// end the program naming why.
+TEST(HostModernPrograms, CooperativeLaunchesSynchronizeTheWholeGrid) {
+  const std::string exe = build("programs", "grid_sync");
+  const CommandResult result = memcarlo_run(exe);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(contains(result, "Result = PASS")) << result.output;
+  EXPECT_FALSE(contains(result, "FAILED")) << result.output;
+  const auto addresses = traced_addresses(exe + ".mct");
+  ASSERT_TRUE(addresses.count("partial[b]"));
+  EXPECT_EQ(addresses.at("partial[b]").size(), 6u);  // one lane, one record per block's sum
+  std::set<std::uint64_t> written;
+  for (const auto& lanes : addresses.at("out[i]")) written.insert(lanes.begin(), lanes.end());
+  EXPECT_EQ(written.size(), 6u * 128 - 40);
+  const CommandResult plain = run(exe + " plain");
+  EXPECT_EQ(plain.exit_code, 70) << plain.output;
+  EXPECT_TRUE(contains(plain, "grid_sync.cu:41 in kernel 'plain_sync', which was not launched "
+                              "with cudaLaunchCooperativeKernel"))
+      << plain.output;
+  const CommandResult early = run(exe + " early");
+  EXPECT_EQ(early.exit_code, 70) << early.output;
+  EXPECT_TRUE(contains(early, "2 of its 3 blocks wait at grid.sync() while 1 ended without "
+                              "reaching it (the first, block 1)"))
+      << early.output;
+}
+
 namespace {
 /// Whether memcarlo-cc found a CUDA toolkit with Thrust: the instrumenter parses `<cub/...>` and
 /// `<thrust/...>` with the toolkit's headers, and Thrust is the toolkit's.

@@ -1,8 +1,8 @@
 // Stand-in for <cooperative_groups.h> on the host backend: thread blocks, tiles and coalesced
 // groups map onto the emulated __syncthreads, warp collectives and (for tiles wider than a warp) a
-// barrier over a range of the block's threads. Grid groups exist so that programs compile, but
-// grid.sync() fails with a message: the emulation runs blocks to completion one after another and
-// cannot synchronize a whole grid.
+// barrier over a range of the block's threads. A grid group's sync() is a barrier over the whole
+// grid in a cooperative launch (cudaLaunchCooperativeKernel), whose blocks the emulation keeps
+// resident together.
 //
 // As in CUDA, every group derives from the type-erased thread_group, which holds what its
 // operations need (its kind, its lanes or its range of the block) and dispatches on the kind, so a
@@ -90,8 +90,8 @@ class thread_group {
         ::memcarlo::host::detail::tile_barrier(first_, extent_, "thread_group::sync", where);
         return;
       case detail::grid_group_id:
-        ::memcarlo::host::detail::unsupported(
-            "cooperative groups grid synchronization (grid.sync())", where);
+        ::memcarlo::host::detail::grid_barrier(where);
+        return;
       default:
         __syncwarp(mask_, where);
     }
@@ -146,18 +146,30 @@ thread_block this_thread_block(block_tile_memory<MaxBlockSize, LegacyMaxBlockSiz
   return thread_block();
 }
 
+/// The whole grid. Valid, and sync() a barrier over every thread of every block, in a launch
+/// made with cudaLaunchCooperativeKernel, as in CUDA; sync() in another launch ends the program
+/// naming the line (a GPU's behaviour there is undefined).
 class grid_group : public thread_group {
  public:
   grid_group() : thread_group(detail::grid_group_id) {}
 
-  [[noreturn]] void sync(::memcarlo::host::CallSite where = {}) const {
-    ::memcarlo::host::detail::unsupported("cooperative groups grid synchronization (grid.sync())",
-                                          where);
+  void sync(::memcarlo::host::CallSite where = {}) const {
+    ::memcarlo::host::detail::grid_barrier(where);
   }
-  bool is_valid() const { return false; }
+  bool is_valid() const { return ::memcarlo::host::detail::cooperative_launch(); }
   unsigned long long thread_rank() const { return thread_group::thread_rank(); }
   unsigned long long size() const { return thread_group::size(); }
   unsigned long long num_threads() const { return size(); }
+  unsigned long long num_blocks() const {
+    return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;
+  }
+  unsigned long long block_rank() const {
+    return (static_cast<unsigned long long>(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x +
+           blockIdx.x;
+  }
+  dim3 group_dim() const { return dim_blocks(); }
+  dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
 };
 
 inline grid_group this_grid() {

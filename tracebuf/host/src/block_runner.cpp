@@ -134,13 +134,30 @@ void BlockRunner::prepare(const LaunchContext& launch, std::uint64_t block) {
 }
 
 void BlockRunner::run(const LaunchContext& launch, std::uint64_t block) {
+  // Outside a cooperative launch grid.sync() ends the program, so the block always completes.
+  [[maybe_unused]] const bool completed = start_block(launch, block);
+}
+
+bool BlockRunner::start_block(const LaunchContext& launch, std::uint64_t block) {
   prepare(launch, block);
-  const std::uint32_t n = launch.threads_per_block;
-  std::uint32_t finished = 0;
-  while (finished < n) {
+  finished_ = 0;
+  grid_arrived_ = 0;
+  return schedule();
+}
+
+bool BlockRunner::resume_block() {
+  return schedule();
+}
+
+bool BlockRunner::schedule() {
+  const std::uint32_t n = launch_->threads_per_block;
+  while (finished_ < n) {
     if (ready_count_ == 0) {
       if (resolve_quiescent()) {
         continue;
+      }
+      if (grid_arrived_ > 0 && grid_arrived_ == live_) {
+        return false;  // every thread that has not exited waits at grid.sync()
       }
       report_deadlock();
     }
@@ -152,7 +169,7 @@ void BlockRunner::run(const LaunchContext& launch, std::uint64_t block) {
     if (thread.state == ThreadState::State::kDone) {
       stacks_.release(thread.stack);
       probe_events_ += thread.probe_events;
-      ++finished;
+      ++finished_;
     }
   }
   if (traced_) {
@@ -165,6 +182,17 @@ void BlockRunner::run(const LaunchContext& launch, std::uint64_t block) {
   }
   if (exception_) {
     std::rethrow_exception(std::exchange(exception_, nullptr));
+  }
+  return true;
+}
+
+void BlockRunner::release_grid_barrier() {
+  grid_arrived_ = 0;
+  end_trace_interval();
+  for (std::uint32_t i = 0; i < threads_.size(); ++i) {
+    if (threads_[i].state == ThreadState::State::kAtGridBarrier) {
+      push_ready(i);
+    }
   }
 }
 
@@ -283,6 +311,15 @@ void BlockRunner::complete_barrier() {
   last_barrier_arrived_ = barrier_arrived_;
   last_barrier_true_ = barrier_true_;
   barrier_arrived_ = barrier_true_ = 0;
+  end_trace_interval();
+  for (std::uint32_t i = 0; i < threads_.size(); ++i) {
+    if (threads_[i].state == ThreadState::State::kAtBarrier) {
+      push_ready(i);
+    }
+  }
+}
+
+void BlockRunner::end_trace_interval() {
   if (traced_ && !trace_abandoned_) {
     merge_interval();
     for (std::uint32_t w = 0; w < launch_->warps_per_block; ++w) {
@@ -290,11 +327,22 @@ void BlockRunner::complete_barrier() {
     }
     buffered_events_ = 0;
   }
-  for (std::uint32_t i = 0; i < threads_.size(); ++i) {
-    if (threads_[i].state == ThreadState::State::kAtBarrier) {
-      push_ready(i);
-    }
+}
+
+void BlockRunner::grid_barrier(::memcarlo::host::CallSite where) {
+  if (!cooperative()) {
+    fatal(kExitSoftware, "grid.sync() at " + site_text(where.file_name(), where.line()) +
+                             " in kernel '" + std::string(launch_->request->kernel_name) +
+                             "', which was not launched with cudaLaunchCooperativeKernel: a GPU "
+                             "synchronizes a grid only in a cooperative launch (elsewhere the "
+                             "behaviour is undefined)");
   }
+  ThreadState& thread = *current_thread;
+  ++grid_arrived_;
+  thread.state = ThreadState::State::kAtGridBarrier;
+  thread.wait_site = where;
+  thread.wait_name = "grid.sync()";
+  suspend(thread);
 }
 
 void BlockRunner::tile_barrier(std::uint32_t first, std::uint32_t count, const char* what,
@@ -478,6 +526,19 @@ unsigned char* tile_exchange_slots(::memcarlo::host::CallSite where) {
     unsupported("cooperative groups tile collectives outside a kernel", where);
   }
   return thread->runner->tile_exchange_slots();
+}
+
+void grid_barrier(::memcarlo::host::CallSite where) {
+  ThreadState* thread = current_thread;
+  if (thread == nullptr) {
+    unsupported("grid.sync() outside a kernel", where);
+  }
+  thread->runner->grid_barrier(where);
+}
+
+bool cooperative_launch() {
+  const ThreadState* thread = current_thread;
+  return thread != nullptr && thread->runner->cooperative();
 }
 
 void yield_thread() {

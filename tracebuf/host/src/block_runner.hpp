@@ -54,6 +54,7 @@ struct ThreadState {
     kRunning,
     kAtBarrier,
     kAtTileBarrier,
+    kAtGridBarrier,
     kAtCollective,
     kDone
   };
@@ -92,6 +93,14 @@ class BlockRunner {
   /// Runs block `block` of `launch` to completion on the calling OS thread. Rethrows the first
   /// exception a CUDA thread let escape; reports deadlocks and exits (status 70).
   void run(const LaunchContext& launch, std::uint64_t block);
+  /// A cooperative launch's block: runs it until it completes (true) or every thread of it that
+  /// has not exited waits at grid.sync() (false; release_grid_barrier() then resume_block() go
+  /// on). Its fibers stay alive in between, so each block of such a launch has its own runner.
+  bool start_block(const LaunchContext& launch, std::uint64_t block);
+  bool resume_block();
+  /// Lets the threads waiting at grid.sync() go on (the barrier ends an interval of the trace,
+  /// as __syncthreads does).
+  void release_grid_barrier();
 
   [[nodiscard]] bool traced() const { return traced_; }
   /// After a traced run: the records of each warp of the block, in program order.
@@ -118,6 +127,8 @@ class BlockRunner {
   /// groups tile wider than a warp); `what` names the wait in deadlock reports.
   void tile_barrier(std::uint32_t first, std::uint32_t count, const char* what,
                     ::memcarlo::host::CallSite where);
+  void grid_barrier(::memcarlo::host::CallSite where);
+  [[nodiscard]] bool cooperative() const { return launch_->request->cooperative; }
   void yield();
   void* dynamic_shared() { return dynamic_shared_.get(); }
   /// kTileExchangeSlotBytes per thread of the block, for values that tile collectives exchange.
@@ -141,7 +152,11 @@ class BlockRunner {
   void push_ready(std::uint32_t thread);
   void wake_lanes(std::uint32_t warp, std::uint32_t lanes);
   void thread_exited(ThreadState& thread);
+  /// Runs ready threads until the block completes (true) or waits at grid.sync() (false).
+  bool schedule();
   void complete_barrier();
+  /// At a barrier of the whole block: merges the interval's events and counts the barrier.
+  void end_trace_interval();
   void complete_tile_barrier(std::size_t index);
   void merge_warp(std::uint32_t warp);
   /// Merges every warp's events of the barrier interval that ends, then looks for races between
@@ -160,6 +175,8 @@ class BlockRunner {
   std::size_t ready_head_ = 0;
   std::size_t ready_count_ = 0;
   std::uint32_t live_ = 0;
+  std::uint32_t finished_ = 0;      // threads that exited
+  std::uint32_t grid_arrived_ = 0;  // threads waiting at grid.sync()
   std::uint32_t barrier_arrived_ = 0;
   std::uint32_t barrier_true_ = 0;
   std::uint32_t last_barrier_arrived_ = 0;

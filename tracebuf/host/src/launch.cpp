@@ -1,5 +1,6 @@
 // Kernel launches: configuration checks as CUDA makes them, then every block on TBB worker threads
-// (one block per task, each on a thread-local BlockRunner), then the traced blocks' records. Under
+// (one block per task, each on a thread-local BlockRunner; a cooperative launch's blocks phase by
+// phase between grid.sync() calls, each on a runner of its own), then the traced blocks' records. Under
 // MEMCARLO_STOP_AFTER_TRACE a traced launch runs its snapshot's blocks first and, when it completes
 // the trace, only those, and the program stops.
 #include <tbb/blocked_range.h>
@@ -13,6 +14,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "allocation_registry.hpp"
 #include "api_errors.hpp"
@@ -144,13 +146,10 @@ void warn_warp_conflicts(const LaunchRequest& request,
   }
 }
 
-void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& totals) {
-  // One runner per OS thread, reused by every block that runs there: its fiber stacks, event
-  // buffers and dynamic shared memory stay allocated between blocks.
-  thread_local BlockRunner runner;
-  ensure_signal_stack();
-  const std::uint64_t dropped_before = runner.dropped_events();
-  runner.run(context, block);
+/// Adds what block `block` counted, found and traced, once `runner` completed it (`dropped_before`:
+/// the runner's dropped events before the block).
+void collect_block(const BlockRunner& runner, std::uint64_t dropped_before,
+                   const LaunchContext& context, std::uint64_t block, BlockTotals& totals) {
   totals.probe_events += runner.probe_events();
   if (!runner.traced()) {
     return;
@@ -182,6 +181,59 @@ void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& t
   }
 }
 
+void run_block(const LaunchContext& context, std::uint64_t block, BlockTotals& totals) {
+  // One runner per OS thread, reused by every block that runs there: its fiber stacks, event
+  // buffers and dynamic shared memory stay allocated between blocks.
+  thread_local BlockRunner runner;
+  ensure_signal_stack();
+  const std::uint64_t dropped_before = runner.dropped_events();
+  runner.run(context, block);
+  collect_block(runner, dropped_before, context, block, totals);
+}
+
+/// A cooperative launch (cudaLaunchCooperativeKernel): every block is resident at once, as CUDA
+/// guarantees, so each has a runner of its own, whose fibers wait at grid.sync() while the other
+/// blocks run up to it. The blocks run one after another on this OS thread, phase by phase: each
+/// to its next grid.sync() (or its end), then all go on. A block that ends while others wait at
+/// grid.sync() would hang a GPU: a deadlock, reported.
+void run_cooperative(const LaunchContext& context, BlockTotals& totals) {
+  ensure_signal_stack();
+  std::vector<std::unique_ptr<BlockRunner>> runners(context.block_count);
+  std::vector<std::uint64_t> waiting;
+  std::uint64_t completed = 0;
+  std::uint64_t first_completed = 0;
+  const auto settle = [&](std::uint64_t block, bool done) {
+    if (!done) {
+      waiting.push_back(block);
+      return;
+    }
+    collect_block(*runners[block], 0, context, block, totals);
+    runners[block].reset();  // its fiber stacks go back now
+    if (completed++ == 0) first_completed = block;
+  };
+  for (std::uint64_t block = 0; block < context.block_count; ++block) {
+    runners[block] = std::make_unique<BlockRunner>();
+    settle(block, runners[block]->start_block(context, block));
+  }
+  while (!waiting.empty()) {
+    if (completed > 0) {
+      fatal(kExitSoftware,
+            "deadlock in kernel '" + std::string(context.request->kernel_name) + "': " +
+                std::to_string(waiting.size()) + " of its " + std::to_string(context.block_count) +
+                " blocks wait at grid.sync() while " + std::to_string(completed) +
+                " ended without reaching it (the first, block " + std::to_string(first_completed) +
+                "). grid.sync() needs every thread of the grid that has not exited; a block that "
+                "ends first leaves the others waiting forever on a GPU.");
+    }
+    std::vector<std::uint64_t> phase;
+    phase.swap(waiting);
+    for (const std::uint64_t block : phase) {
+      runners[block]->release_grid_barrier();
+      settle(block, runners[block]->resume_block());
+    }
+  }
+}
+
 }  // namespace
 
 void run_launch(const LaunchRequest& request) {
@@ -196,7 +248,23 @@ void run_launch(const LaunchRequest& request) {
     api_result(cudaErrorInvalidConfiguration);
     return;
   }
-  const LaunchPlan plan = plan_launch(request);
+  if (request.cooperative) {
+    // Every block resident at once: at most what the device's SMs hold (CUDA's rule, with the
+    // occupancy cudaOccupancyMaxActiveBlocksPerMultiprocessor reports).
+    const std::uint64_t threads = std::uint64_t{request.block.x} * request.block.y * request.block.z;
+    const std::uint64_t resident =
+        std::uint64_t{runtime_options().limits.sm_count} *
+        static_cast<std::uint64_t>(
+            resident_blocks_for(static_cast<int>(threads), request.dynamic_shared_bytes));
+    if (std::uint64_t{request.grid.x} * request.grid.y * request.grid.z > resident) {
+      api_result(cudaErrorCooperativeLaunchTooLarge);
+      return;
+    }
+  }
+  LaunchPlan plan = plan_launch(request);
+  if (request.cooperative) {
+    plan.snapshot_blocks_first = false;  // grid.sync() needs every block
+  }
   install_crash_handler();
   limit_parallelism(runtime_options().worker_threads);
 
@@ -238,7 +306,9 @@ void run_launch(const LaunchRequest& request) {
   // choose too: blocks of a launch are unordered): when this launch completes the trace, nothing
   // reads what the other blocks would write, and they never run.
   std::uint64_t blocks_run = context.block_count;
-  if (plan.snapshot_blocks_first) {
+  if (request.cooperative) {
+    run_cooperative(context, totals);
+  } else if (plan.snapshot_blocks_first) {
     run_blocks(context.snapshot_first, context.snapshot_end);
     blocks_run = context.snapshot_end - context.snapshot_first;
   } else {

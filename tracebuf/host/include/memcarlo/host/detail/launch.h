@@ -36,6 +36,8 @@ struct LaunchRequest {
   std::size_t argument_count;
   const long long* argument_values;
   const bool* argument_recorded;
+  /// cudaLaunchCooperativeKernel: every block resident at once, so that grid.sync() works.
+  bool cooperative;
 };
 
 /// Validates, runs every block and, for a traced launch, writes its snapshot's warp records.
@@ -102,7 +104,8 @@ void launch_kernel(CallSite site, const char* kernel_name, void (*kernel)(Params
       closure.arguments);
   detail::run_launch({kernel_name, detail::to_dim3(grid), detail::to_dim3(block),
                       dynamic_shared_bytes, stream, &detail::KernelClosure<Params...>::invoke,
-                      &closure, site, sizeof...(Params), values.data(), recorded.data()});
+                      &closure, site, sizeof...(Params), values.data(), recorded.data(),
+                      false});
 }
 
 }  // namespace memcarlo::host
@@ -123,19 +126,73 @@ struct LaunchesRegistrar {
 #define memcarlo_launch(...) \
   ::memcarlo::host::launch_kernel(::memcarlo::host::CallSite(__FILE__, __LINE__), __VA_ARGS__)
 
+namespace memcarlo::host::detail {
+/// cudaLaunchKernel and cudaLaunchCooperativeKernel: the arguments from an array of pointers to
+/// them, unpacked by the kernel's parameter types; the launch is named after the call.
+template <class... Params>
+cudaError_t launch_with_argument_array(const char* name, bool cooperative,
+                                       void (*kernel)(Params...), dim3 grid, dim3 block,
+                                       void** args, std::size_t dynamic_shared_bytes,
+                                       cudaStream_t stream, CallSite where) {
+  return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+    const KernelClosure<Params...> closure{
+        kernel, {*static_cast<std::decay_t<Params>*>(args[Index])...}};
+    run_launch({name, grid, block, dynamic_shared_bytes, stream,
+                &KernelClosure<Params...>::invoke, &closure, where, 0, nullptr, nullptr,
+                cooperative});
+    return cudaPeekAtLastError();
+  }
+  (std::index_sequence_for<Params...>{});
+}
+}  // namespace memcarlo::host::detail
+
+namespace memcarlo::host::detail {
+/// A kernel with the name its launches go by: the instrumenter turns cudaLaunchKernel((void*)k,
+/// ...) into cudaLaunchKernel(memcarlo_named_kernel("k", k), ...).
+template <class... Params>
+struct NamedKernel {
+  const char* name;
+  void (*kernel)(Params...);
+};
+}  // namespace memcarlo::host::detail
+template <class... Params>
+::memcarlo::host::detail::NamedKernel<Params...> memcarlo_named_kernel(
+    const char* name, void (*kernel)(Params...)) {
+  return {name, kernel};
+}
+template <class... Params>
+cudaError_t cudaLaunchKernel(::memcarlo::host::detail::NamedKernel<Params...> kernel, dim3 grid,
+                             dim3 block, void** args, std::size_t dynamic_shared_bytes = 0,
+                             cudaStream_t stream = nullptr,
+                             ::memcarlo::host::CallSite where = {}) {
+  return ::memcarlo::host::detail::launch_with_argument_array(
+      kernel.name, false, kernel.kernel, grid, block, args, dynamic_shared_bytes, stream, where);
+}
+template <class... Params>
+cudaError_t cudaLaunchCooperativeKernel(::memcarlo::host::detail::NamedKernel<Params...> kernel,
+                                        dim3 grid, dim3 block, void** args,
+                                        std::size_t dynamic_shared_bytes = 0,
+                                        cudaStream_t stream = nullptr,
+                                        ::memcarlo::host::CallSite where = {}) {
+  return ::memcarlo::host::detail::launch_with_argument_array(
+      kernel.name, true, kernel.kernel, grid, block, args, dynamic_shared_bytes, stream, where);
+}
 template <class... Params>
 cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
                              std::size_t dynamic_shared_bytes = 0, cudaStream_t stream = nullptr,
                              ::memcarlo::host::CallSite where = {}) {
-  return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
-    const ::memcarlo::host::detail::KernelClosure<Params...> closure{
-        kernel, {*static_cast<std::decay_t<Params>*>(args[Index])...}};
-    ::memcarlo::host::detail::run_launch(
-        {"cudaLaunchKernel", grid, block, dynamic_shared_bytes, stream,
-         &::memcarlo::host::detail::KernelClosure<Params...>::invoke, &closure, where, 0, nullptr,
-         nullptr});
-    return cudaPeekAtLastError();
-  }
-  (std::index_sequence_for<Params...>{});
+  return ::memcarlo::host::detail::launch_with_argument_array(
+      "cudaLaunchKernel", false, kernel, grid, block, args, dynamic_shared_bytes, stream, where);
+}
+/// Every block of the grid runs to each grid.sync() before any goes on (docs/host-runtime.md);
+/// a grid larger than the device holds at once is refused (cudaErrorCooperativeLaunchTooLarge).
+template <class... Params>
+cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block,
+                                        void** args, std::size_t dynamic_shared_bytes = 0,
+                                        cudaStream_t stream = nullptr,
+                                        ::memcarlo::host::CallSite where = {}) {
+  return ::memcarlo::host::detail::launch_with_argument_array(
+      "cudaLaunchCooperativeKernel", true, kernel, grid, block, args, dynamic_shared_bytes,
+      stream, where);
 }
 // NOLINTEND(readability-identifier-naming,bugprone-reserved-identifier)

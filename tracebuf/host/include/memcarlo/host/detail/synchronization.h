@@ -51,6 +51,12 @@ void yield_thread();
 /// ranks [first, first + count) that has not exited arrived. `what` names it in deadlock reports.
 void tile_barrier(unsigned first, unsigned count, const char* what,
                   ::memcarlo::host::CallSite where);
+/// cooperative_groups::grid_group::sync(): returns when every thread of every block of the
+/// cooperative launch that has not exited arrived; outside a cooperative launch it ends the
+/// program naming the line.
+void grid_barrier(::memcarlo::host::CallSite where);
+/// Whether the running kernel was launched with cudaLaunchCooperativeKernel.
+bool cooperative_launch();
 /// Bytes per thread in tile_exchange_slots().
 inline constexpr unsigned kTileExchangeSlotBytes = 16;
 /// The running block's exchange area for tile collectives wider than a warp: one slot of

@@ -28,13 +28,6 @@ cudaError_t cudaLaunchDevice(Function*, void*, dim3, dim3, unsigned = 0, cudaStr
   ::memcarlo::host::detail::unsupported("dynamic parallelism (cudaLaunchDevice)", where);
 }
 
-template <class Function>
-cudaError_t cudaLaunchCooperativeKernel(Function*, dim3, dim3, void**, std::size_t = 0,
-                                        cudaStream_t = nullptr,
-                                        ::memcarlo::host::CallSite where = {}) {
-  ::memcarlo::host::detail::unsupported(
-      "cooperative launches (cudaLaunchCooperativeKernel: grid-wide synchronization)", where);
-}
 inline cudaError_t cudaGraphCreate(void*, unsigned, ::memcarlo::host::CallSite where = {}) {
   ::memcarlo::host::detail::unsupported("CUDA graphs (cudaGraphCreate)", where);
 }
