@@ -114,6 +114,17 @@ TEST(HostMathIntrinsics, MatchCudaDefinitions) {
   EXPECT_EQ(f[9], 0.75f);
 }
 
+// CUDA's named integer min and max compare in their own types (unsigned: 0xffffffff is the
+// largest, not -1).
+TEST(HostMathIntrinsics, NamedIntegerMinAndMax) {
+  EXPECT_EQ(umin(3u, 7u), 3u);
+  EXPECT_EQ(umax(0xffffffffu, 1u), 0xffffffffu);
+  EXPECT_EQ(llmin(-5ll, 3ll), -5ll);
+  EXPECT_EQ(llmax(-5ll, 3ll), 3ll);
+  EXPECT_EQ(ullmin(1ull << 63, 1ull), 1ull);
+  EXPECT_EQ(ullmax(1ull << 63, 1ull), 1ull << 63);
+}
+
 // Directed rounding (the samples' interval arithmetic): known answers, the IEEE special cases,
 // and, over random operands whose exact sum and product double holds, rd <= exact <= ru with the
 // two one ulp apart exactly when the exact value is not a float.

@@ -481,6 +481,21 @@ MEMCARLO_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(long long, unsigned long long, unsigned long long)
 MEMCARLO_MIN_MAX(unsigned long long, long long, unsigned long long)
 #undef MEMCARLO_MIN_MAX
+// CUDA's named integer forms (umin, llmax, ...: the samples' mergeSort calls umin), templates for
+// the same reason.
+#define MEMCARLO_NAMED_MIN_MAX(min_name, max_name, type)   \
+  template <class = void>                                  \
+  inline type min_name(type first, type second) {          \
+    return second < first ? second : first;                \
+  }                                                        \
+  template <class = void>                                  \
+  inline type max_name(type first, type second) {          \
+    return first < second ? second : first;                \
+  }
+MEMCARLO_NAMED_MIN_MAX(umin, umax, unsigned)
+MEMCARLO_NAMED_MIN_MAX(llmin, llmax, long long)
+MEMCARLO_NAMED_MIN_MAX(ullmin, ullmax, unsigned long long)
+#undef MEMCARLO_NAMED_MIN_MAX
 template <class = void>
 inline float min(float x, float y) {
   return std::fmin(x, y);
