@@ -1,8 +1,8 @@
 // Kernel launches: configuration checks as CUDA makes them, then every block on TBB worker threads
 // (one block per task, each on a thread-local BlockRunner; a cooperative launch's blocks phase by
-// phase between grid.sync() calls, each on a runner of its own), then the traced blocks' records. Under
-// MEMCARLO_STOP_AFTER_TRACE a traced launch runs its snapshot's blocks first and, when it completes
-// the trace, only those, and the program stops.
+// phase between grid.sync() calls, each on a runner of its own), then the traced blocks' records.
+// Under MEMCARLO_STOP_AFTER_TRACE a traced launch runs its snapshot's blocks first and, when it
+// completes the trace, only those, and the program stops.
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -251,7 +251,8 @@ void run_launch(const LaunchRequest& request) {
   if (request.cooperative) {
     // Every block resident at once: at most what the device's SMs hold (CUDA's rule, with the
     // occupancy cudaOccupancyMaxActiveBlocksPerMultiprocessor reports).
-    const std::uint64_t threads = std::uint64_t{request.block.x} * request.block.y * request.block.z;
+    const dim3& block = request.block;
+    const std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
     const std::uint64_t resident =
         std::uint64_t{runtime_options().limits.sm_count} *
         static_cast<std::uint64_t>(

@@ -215,8 +215,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
   properties->computeMode = cudaComputeModeDefault;
   properties->hostRegisterSupported = 1;
   properties->concurrentManagedAccess = 1;
-  properties->memoryPoolsSupported = 1;
-  properties->cooperativeLaunch = 1;  // cudaLaunchCooperativeKernel and grid.sync()  // cudaMallocAsync and pools (runtime_memory_pools.cpp)
+  properties->memoryPoolsSupported = 1;  // cudaMallocAsync and pools (runtime_memory_pools.cpp)
+  properties->cooperativeLaunch = 1;     // cudaLaunchCooperativeKernel and grid.sync()
   properties->directManagedMemAccessFromHost = 1;
   properties->canUseHostPointerForRegisteredMem = 1;
   properties->multiProcessorCount = static_cast<int>(limits.sm_count);
