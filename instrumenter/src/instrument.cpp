@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 
 #include "device_analysis.hpp"
+#include "device_only_code.hpp"
 #include "edit_set.hpp"
 #include "host_error_tolerance.hpp"
 #include "include_tracker.hpp"
@@ -156,6 +157,8 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   unsigned symbol_names = 0;
   unsigned launch_kernel_casts = 0;
   std::vector<RelativeInclude> includes;
+  std::vector<DeviceOnlyBlock> device_only;
+  std::vector<std::string> device_only_warnings;
   const SideParseResult host = parse_side(
       Side::kHost, options.setup_order, toolkit, flags, main_file,
       [&](clang::ASTContext& context) {
@@ -163,11 +166,14 @@ InstrumentResult instrument(const InstrumentOptions& options) {
         symbol_names = rewrite_symbol_names(context, toolkit, edits);
         if (options.backend == Backend::kHost) {
           launch_kernel_casts = rewrite_launch_kernel_casts(context, toolkit, edits);
+          device_only_warnings = device_only_kernel_warnings(context, device_only);
         }
       },
       [&](clang::Preprocessor& preprocessor) {
         includes.clear();  // a failed setup may have run before
         track_relative_includes(preprocessor, toolkit, includes);
+        device_only.clear();
+        track_device_only_blocks(preprocessor, toolkit, device_only);
       },
       check_host_errors);
   if (!host.ok) {
@@ -219,6 +225,8 @@ InstrumentResult instrument(const InstrumentOptions& options) {
   summary.probed = table.probed;
   summary.launches_rewritten = launches.rewritten;
   summary.warnings = launches.warnings;
+  summary.warnings.insert(summary.warnings.end(), device_only_warnings.begin(),
+                          device_only_warnings.end());
   if (symbol_names > 0) {
     summary.notes.push_back(std::to_string(symbol_names) +
                             " symbol names given as strings (CUDA before 5.0) replaced by the "

@@ -129,6 +129,24 @@ TEST(InstrumenterOutput, RangeBasedForLoopsStayAsWrittenAndAreCountedAsSkipped) 
       << text;
 }
 
+TEST(InstrumenterOutput, AKernelWithCodeOnlyForTheDeviceIsNamedForTheHostBackend) {
+  const fs::path dir = scratch("device_only");
+  const Outcome host =
+      run(data("device_only_kernel.cu") + " --backend host -o " + (dir / "host.cu").string());
+  EXPECT_EQ(host.exit_code, 0) << host.output;
+  EXPECT_NE(host.output.find("device_only_kernel.cu:11:17: kernel 'device_only' holds code only "
+                             "for the device (#if __CUDA_ARCH__ >= 700 at line 12, no #else)"),
+            std::string::npos)
+      << host.output;
+  EXPECT_EQ(host.output.find("kernel 'both'"), std::string::npos) << host.output;
+  EXPECT_EQ(host.output.find("'helper'"), std::string::npos) << host.output;
+  const Outcome cuda =
+      run(data("device_only_kernel.cu") + " --backend cuda -o " + (dir / "cuda.cu").string());
+  EXPECT_EQ(cuda.exit_code, 0) << cuda.output;
+  EXPECT_EQ(cuda.output.find("holds code only for the device"), std::string::npos)
+      << cuda.output;
+}
+
 TEST(InstrumenterErrors, HostErrorInALaunchIsNotToleratedAndSaysWhy) {
   const fs::path dir = scratch("launch_error");
   const Outcome outcome = run(data("host_error_in_launch.cu") + " -o " +
