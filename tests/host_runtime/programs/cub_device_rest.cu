@@ -18,35 +18,9 @@
 #include <cuda/std/tuple>
 #include <vector>
 
+#include "checks.h"
+
 namespace {
-
-int failures = 0;
-
-template <class T>
-void expect(const std::vector<T>& got, const std::vector<T>& want, const char* what) {
-  if (got != want) {
-    ++failures;
-    std::printf("FAILED: %s:", what);
-    for (const T v : got)
-      std::printf(" %d", static_cast<int>(v));
-    std::printf("\n");
-  }
-}
-
-template <class T>
-T* device_copy(const std::vector<T>& host) {
-  T* device = nullptr;
-  cudaMalloc(&device, host.size() * sizeof(T));
-  cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
-  return device;
-}
-
-template <class T>
-std::vector<T> host_copy(const T* device, int count) {
-  std::vector<T> host(static_cast<std::size_t>(count));
-  cudaMemcpy(host.data(), device, host.size() * sizeof(T), cudaMemcpyDeviceToHost);
-  return host;
-}
 
 /// Runs CUB's two-phase protocol: the size query (which must set a size), then the call.
 template <class Call>

@@ -10,34 +10,7 @@
 #include <cub/block/block_run_length_decode.cuh>
 #include <vector>
 
-namespace {
-
-int failures = 0;
-
-void expect(const std::vector<int>& got, const std::vector<int>& want, const char* what) {
-  if (got != want) {
-    ++failures;
-    std::printf("FAILED: %s:", what);
-    for (const int v : got)
-      std::printf(" %d", v);
-    std::printf("\n");
-  }
-}
-
-int* device_copy(const std::vector<int>& host) {
-  int* device = nullptr;
-  cudaMalloc(&device, host.size() * sizeof(int));
-  cudaMemcpy(device, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
-  return device;
-}
-
-std::vector<int> host_copy(const int* device, int count) {
-  std::vector<int> host(static_cast<std::size_t>(count));
-  cudaMemcpy(host.data(), device, host.size() * sizeof(int), cudaMemcpyDeviceToHost);
-  return host;
-}
-
-}  // namespace
+#include "checks.h"
 
 constexpr int kThreads = 4;
 constexpr int kRuns = 2;

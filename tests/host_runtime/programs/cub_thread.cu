@@ -11,32 +11,9 @@
 #include <cuda/std/array>
 #include <vector>
 
+#include "checks.h"
+
 namespace {
-
-int failures = 0;
-
-void expect(const std::vector<int>& got, const std::vector<int>& want, const char* what) {
-  if (got != want) {
-    ++failures;
-    std::printf("FAILED: %s:", what);
-    for (const int v : got)
-      std::printf(" %d", v);
-    std::printf("\n");
-  }
-}
-
-int* device_copy(const std::vector<int>& host) {
-  int* device = nullptr;
-  cudaMalloc(&device, host.size() * sizeof(int));
-  cudaMemcpy(device, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice);
-  return device;
-}
-
-std::vector<int> host_copy(const int* device, int count) {
-  std::vector<int> host(static_cast<std::size_t>(count));
-  cudaMemcpy(host.data(), device, host.size() * sizeof(int), cudaMemcpyDeviceToHost);
-  return host;
-}
 
 struct TenTimesPlus {  // not commutative: shows the order of combination
   __host__ __device__ int operator()(const int& a, const int& b) const { return 10 * a + b; }
