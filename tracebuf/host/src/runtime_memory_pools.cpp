@@ -17,7 +17,7 @@
 
 #include "api_errors.hpp"
 #include "memory_pools.hpp"
-#include "memcarlo/host/detail/runtime_api.h"
+#include "memcarlo/host/detail/memory_api_cuda11.h"
 
 #undef cudaMallocAsync
 #undef cudaMallocFromPoolAsync
@@ -48,7 +48,8 @@ Pools& pools() {
   return state;
 }
 
-/// Whether `pool` is the default pool or one cudaMemPoolCreate made and nothing destroyed.
+/// Whether `pool` is the default pool or one cudaMemPoolCreate made and nothing destroyed (null
+/// is neither).
 bool valid_locked(const Pools& state, cudaMemPool_t pool) {
   if (pool == &state.default_pool) return true;
   return std::any_of(state.created.begin(), state.created.end(),
@@ -123,7 +124,7 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) {
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t pool) {
   if (device != 0) return api_result(cudaErrorInvalidDevice);
   const std::lock_guard lock(pools().mutex);
-  if (pool == nullptr || !valid_locked(pools(), pool)) {
+  if (!valid_locked(pools(), pool)) {
     return api_result(cudaErrorInvalidValue);
   }
   pools().current = pool;
@@ -147,7 +148,7 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t* pool, const cudaMemPoolProps* prope
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t pool) {
   Pools& state = pools();
   const std::lock_guard lock(state.mutex);
-  if (pool == nullptr || pool == &state.default_pool || !valid_locked(state, pool)) {
+  if (pool == &state.default_pool || !valid_locked(state, pool)) {
     return api_result(cudaErrorInvalidValue);
   }
   pool->destroyed = true;  // its allocations stay valid until freed, as in CUDA
@@ -157,7 +158,7 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t pool) {
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
   const std::lock_guard lock(pools().mutex);
-  if (pool == nullptr || value == nullptr || !valid_locked(pools(), pool)) {
+  if (value == nullptr || !valid_locked(pools(), pool)) {
     return api_result(cudaErrorInvalidValue);
   }
   std::uint64_t bytes = 0;
@@ -188,7 +189,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribut
 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
   const std::lock_guard lock(pools().mutex);
-  if (pool == nullptr || value == nullptr || !valid_locked(pools(), pool)) {
+  if (value == nullptr || !valid_locked(pools(), pool)) {
     return api_result(cudaErrorInvalidValue);
   }
   std::uint64_t bytes = 0;
@@ -221,14 +222,13 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribut
 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t) {
   const std::lock_guard lock(pools().mutex);
-  return pool != nullptr && valid_locked(pools(), pool) ? cudaSuccess
-                                                        : api_result(cudaErrorInvalidValue);
+  return valid_locked(pools(), pool) ? cudaSuccess : api_result(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaMemPoolSetAccess(cudaMemPool_t pool, const cudaMemAccessDesc* descriptors,
                                  std::size_t count) {
   const std::lock_guard lock(pools().mutex);
-  if (pool == nullptr || (descriptors == nullptr && count > 0) || !valid_locked(pools(), pool)) {
+  if ((descriptors == nullptr && count > 0) || !valid_locked(pools(), pool)) {
     return api_result(cudaErrorInvalidValue);
   }
   for (std::size_t i = 0; i < count; ++i) {
@@ -244,8 +244,7 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t pool, const cudaMemAccessDesc* de
 cudaError_t cudaMemPoolGetAccess(cudaMemAccessFlags* flags, cudaMemPool_t pool,
                                  cudaMemLocation* location) {
   const std::lock_guard lock(pools().mutex);
-  if (flags == nullptr || location == nullptr || pool == nullptr ||
-      !valid_locked(pools(), pool)) {
+  if (flags == nullptr || location == nullptr || !valid_locked(pools(), pool)) {
     return api_result(cudaErrorInvalidValue);
   }
   if (location->type != cudaMemLocationTypeDevice || location->id != 0) {

@@ -11,6 +11,7 @@
 #include "api_errors.hpp"
 #include "memcarlo/host/control.hpp"
 #include "memcarlo/host/detail/legacy_runtime_api.h"
+#include "memcarlo/host/detail/memory_api_cuda11.h"
 
 namespace {
 std::atomic<cudaFuncCache> cache_config{cudaFuncCachePreferNone};

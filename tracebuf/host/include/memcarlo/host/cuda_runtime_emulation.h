@@ -29,6 +29,7 @@
 #include "memcarlo/host/detail/launch.h"
 #include "memcarlo/host/detail/legacy_runtime_api.h"
 #include "memcarlo/host/detail/math_functions.h"
+#include "memcarlo/host/detail/memory_api_cuda11.h"
 #include "memcarlo/host/detail/runtime_api.h"
 #include "memcarlo/host/detail/symbols.h"
 #include "memcarlo/host/detail/synchronization.h"
