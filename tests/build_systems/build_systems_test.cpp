@@ -72,6 +72,15 @@ bool nvcc_available() {
   return std::string(MEMCARLO_NVCC_COMMAND).size() > 0 && fs::exists(MEMCARLO_NVCC_COMMAND);
 }
 
+/// The warp records of a trace's first launch.
+std::uint64_t first_launch_records(const memcarlo::tracebuf::TraceReader& reader) {
+  std::uint64_t records = 0;
+  for (const auto& warp : reader.launches().front().warps) {
+    records += warp.record_count;
+  }
+  return records;
+}
+
 /// Runs `program` under `memcarlo run` and returns the number of launches in its trace.
 std::size_t traced_launches(const std::string& memcarlo, const fs::path& program,
                             const std::string& expected_output) {
@@ -273,11 +282,7 @@ TEST(MemcarloCc, AKernelFileIncludedWithAngleBracketsThroughDashIIsTheRewrittenO
   ASSERT_EQ(traced_launches(kMemcarlo, project / "app", "angle_include_project: OK"), 1u);
   const auto reader = memcarlo::tracebuf::TraceReader::open((project / "app.mct").string());
   EXPECT_EQ(reader.launches()[0].info.kernel, "copy_twice");
-  std::uint64_t records = 0;
-  for (const auto& warp : reader.launches()[0].warps) {
-    records += warp.record_count;
-  }
-  EXPECT_EQ(records, 4u * 2);  // 4 warps, each one load and one store
+  EXPECT_EQ(first_launch_records(reader), 4u * 2);  // 4 warps, each one load and one store
 }
 
 TEST(MemcarloCc, AHeaderThatIncludesTheKernelsHeaderBesideItIsWrittenToo) {
@@ -291,11 +296,7 @@ TEST(MemcarloCc, AHeaderThatIncludesTheKernelsHeaderBesideItIsWrittenToo) {
   ASSERT_EQ(built.exit_code, 0) << built.output;
   ASSERT_EQ(traced_launches(kMemcarlo, project / "app", "plain_header_project: OK"), 1u);
   const auto reader = memcarlo::tracebuf::TraceReader::open((project / "app.mct").string());
-  std::uint64_t records = 0;
-  for (const auto& warp : reader.launches()[0].warps) {
-    records += warp.record_count;
-  }
-  EXPECT_EQ(records, 2u);  // 2 warps, each one read-modify-write of data[i]
+  EXPECT_EQ(first_launch_records(reader), 2u);  // 2 warps, each one read-modify-write of data[i]
 }
 
 TEST(Makefile, GxxLinksWithPrintLinkFlagsAndTheProgramIsTraced) {
